@@ -1,0 +1,304 @@
+//! The catalog: the tile sets of one game, checked once and compiled into the
+//! lookup tables the engine plays with.
+//!
+//! A [`Catalog`] is immutable and shared by every [`Game`](crate::Game) that uses it.
+//! [`Catalog::new`] is the only way to build one and it checks every index the
+//! engine will follow, so that a designer's malformed set is reported as a
+//! [`CatalogError`] instead of a panic during play.
+
+use crate::edge_code::{edge_code, pack_sides};
+use crate::tile::{EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
+use std::fmt;
+
+/// Index of a tile kind in its [`Catalog`].
+pub type KindId = u16;
+
+/// Where a tile kind goes in the draw pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PileClass {
+    /// The river's spring: the start tile when the river is played.
+    Spring,
+    /// A tile with a river, drawn before every land tile.
+    River,
+    /// The river's lake, drawn after the other river tiles.
+    Lake,
+    /// A land tile.
+    Land,
+}
+
+/// Compiled facts about one segment of a tile kind.
+#[derive(Clone, Debug)]
+pub(crate) struct SegInfo {
+    pub kind: SegmentKind,
+    pub pennants: u8,
+    pub cities: u32,
+    /// Edge crossings of a road, river or city: the feature is complete when all
+    /// crossings of all its segments are joined.
+    pub sides: u8,
+}
+
+/// Compiled facts about one tile kind.
+#[derive(Clone, Debug)]
+pub(crate) struct KindInfo {
+    pub def: TileKind,
+    /// Packed one-hot edges (4 bits per side, N lowest) per rotation.
+    pub sig: [u16; 4],
+    /// The segment at each board port, per rotation.
+    pub port_seg: [[u8; 12]; 4],
+    /// Sides (bit per direction) that carry a river, per rotation.
+    pub river_sides: [u8; 4],
+    pub rotations: u8,
+    pub segs: Vec<SegInfo>,
+    pub class: PileClass,
+}
+
+/// Everything wrong with a tile set, found while building a [`Catalog`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CatalogError {
+    /// Two kinds share one id.
+    DuplicateId(String),
+    /// A port names a segment the tile does not have.
+    BadPort { tile: String, port: usize },
+    /// A field's city mask names a segment that is not a city of the tile.
+    BadCityLink { tile: String, segment: usize },
+    /// The tile has more segments than the engine supports (32).
+    TooManySegments { tile: String },
+    /// The symmetry is not 1, 2 or 4.
+    BadSymmetry { tile: String, symmetry: u8 },
+    /// `edges[r]` is not `edges[0]` turned by `r` quarter turns.
+    InconsistentEdges { tile: String },
+    /// The sets hold more tiles or segments than the engine supports.
+    TooLarge,
+    /// No set was given.
+    Empty,
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CatalogError::DuplicateId(id) => write!(f, "tile id `{id}` is defined twice"),
+            CatalogError::BadPort { tile, port } => {
+                write!(
+                    f,
+                    "tile `{tile}`: port {port} names a segment it does not have"
+                )
+            }
+            CatalogError::BadCityLink { tile, segment } => write!(
+                f,
+                "tile `{tile}`: segment {segment} links to a city that does not exist"
+            ),
+            CatalogError::TooManySegments { tile } => {
+                write!(f, "tile `{tile}` has more than 32 segments")
+            }
+            CatalogError::BadSymmetry { tile, symmetry } => {
+                write!(f, "tile `{tile}`: symmetry {symmetry} is not 1, 2 or 4")
+            }
+            CatalogError::InconsistentEdges { tile } => {
+                write!(
+                    f,
+                    "tile `{tile}`: edge signatures do not agree across rotations"
+                )
+            }
+            CatalogError::TooLarge => write!(f, "the sets hold too many tiles or segments"),
+            CatalogError::Empty => write!(f, "no tile set given"),
+        }
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+/// The tile sets of one game, checked and compiled for play.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    pub(crate) kinds: Vec<KindInfo>,
+    set_ids: Vec<String>,
+    /// Upper bound on segment instances over a whole game.
+    pub(crate) max_nodes: usize,
+    pub(crate) total_tiles: usize,
+}
+
+impl Catalog {
+    /// Checks and compiles `sets` (in play together).
+    ///
+    /// ```
+    /// use tilec_runtime::{Catalog, CatalogError};
+    /// assert_eq!(Catalog::new(&[]).unwrap_err(), CatalogError::Empty);
+    /// ```
+    pub fn new(sets: &[&TileSet]) -> Result<Catalog, CatalogError> {
+        if sets.is_empty() {
+            return Err(CatalogError::Empty);
+        }
+        let mut kinds: Vec<KindInfo> = Vec::new();
+        for kind in sets.iter().flat_map(|s| s.tiles.iter()) {
+            if kinds.iter().any(|k| k.def.id == kind.id) {
+                return Err(CatalogError::DuplicateId(kind.id.to_string()));
+            }
+            kinds.push(compile(kind)?);
+        }
+        let total_tiles: usize = kinds.iter().map(|k| usize::from(k.def.count)).sum();
+        let max_nodes: usize = kinds
+            .iter()
+            .map(|k| usize::from(k.def.count) * k.segs.len())
+            .sum::<usize>()
+            + kinds.iter().map(|k| k.segs.len()).max().unwrap_or(0);
+        if max_nodes >= usize::from(u16::MAX) || total_tiles >= usize::from(u16::MAX) - 1 {
+            return Err(CatalogError::TooLarge);
+        }
+        let set_ids = sets.iter().map(|s| s.id.to_string()).collect();
+        Ok(Catalog {
+            kinds,
+            set_ids,
+            max_nodes,
+            total_tiles,
+        })
+    }
+
+    /// The ids of the sets in play, in the order given.
+    pub fn set_ids(&self) -> &[String] {
+        &self.set_ids
+    }
+
+    /// Number of tile kinds.
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Whether the catalog has no tile kinds.
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// The definition of a kind. Panics on an id not from this catalog.
+    pub fn kind(&self, id: KindId) -> &TileKind {
+        &self.kinds[usize::from(id)].def
+    }
+
+    /// Looks a kind up by its full id (`base/D`).
+    pub fn kind_id(&self, id: &str) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.def.id == id)
+            .map(|i| i as KindId)
+    }
+
+    /// Every kind id, in set order.
+    pub fn kind_ids(&self) -> impl Iterator<Item = KindId> {
+        0..self.kinds.len() as KindId
+    }
+
+    /// Where `id` goes in the draw pile.
+    pub fn pile_class(&self, id: KindId) -> PileClass {
+        self.kinds[usize::from(id)].class
+    }
+
+    /// The usual start tile: the spring when a river is in play, otherwise the kind
+    /// marked as start, otherwise the first kind.
+    pub fn default_start(&self) -> KindId {
+        let find = |f: &dyn Fn(&KindInfo) -> bool| self.kinds.iter().position(f);
+        find(&|k| k.class == PileClass::Spring)
+            .or_else(|| find(&|k| k.def.start))
+            .unwrap_or(0) as KindId
+    }
+}
+
+fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
+    let tile = || kind.id.to_string();
+    if kind.segments.len() > 32 {
+        return Err(CatalogError::TooManySegments { tile: tile() });
+    }
+    if !matches!(kind.symmetry, 1 | 2 | 4) {
+        return Err(CatalogError::BadSymmetry {
+            tile: tile(),
+            symmetry: kind.symmetry,
+        });
+    }
+    for (port, &s) in kind.ports.iter().enumerate() {
+        if s != NO_SEGMENT && usize::from(s) >= kind.segments.len() {
+            return Err(CatalogError::BadPort { tile: tile(), port });
+        }
+    }
+    for r in 0..4 {
+        for d in 0..4 {
+            if kind.edges[r][d] != kind.edges[0][(d + 4 - r) % 4] {
+                return Err(CatalogError::InconsistentEdges { tile: tile() });
+            }
+        }
+    }
+    let segs = kind
+        .segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| seg_info(kind, i, s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut port_seg = [[NO_SEGMENT; 12]; 4];
+    let mut river_sides = [0u8; 4];
+    let mut sig = [0u16; 4];
+    for r in 0..4 {
+        for (p, slot) in port_seg[r].iter_mut().enumerate() {
+            *slot = kind.ports[(p + 12 - 3 * r) % 12];
+        }
+        sig[r] = pack_sides(kind.edges[r].map(edge_code));
+        for d in 0..4 {
+            if kind.edges[r][d] == crate::tile::Edge::River {
+                river_sides[r] |= 1 << d;
+            }
+        }
+    }
+    Ok(KindInfo {
+        def: kind.clone(),
+        sig,
+        port_seg,
+        river_sides,
+        rotations: kind.symmetry,
+        segs,
+        class: classify(kind),
+    })
+}
+
+fn seg_info(
+    kind: &TileKind,
+    index: usize,
+    s: &crate::tile::Segment,
+) -> Result<SegInfo, CatalogError> {
+    for bit in 0..32 {
+        if s.cities & (1 << bit) != 0 {
+            let ok = kind
+                .segments
+                .get(bit)
+                .is_some_and(|c| c.kind == SegmentKind::City);
+            if !ok {
+                return Err(CatalogError::BadCityLink {
+                    tile: kind.id.to_string(),
+                    segment: index,
+                });
+            }
+        }
+    }
+    let own = |p: usize| kind.ports[p] == index as u8;
+    let sides = match s.kind {
+        SegmentKind::Road | SegmentKind::River => (0..4).filter(|d| own(d * 3 + 1)).count(),
+        SegmentKind::City => (0..4).filter(|d| (0..3).any(|k| own(d * 3 + k))).count(),
+        _ => 0,
+    };
+    Ok(SegInfo {
+        kind: s.kind,
+        pennants: s.pennants,
+        cities: s.cities,
+        sides: sides as u8,
+    })
+}
+
+fn classify(kind: &TileKind) -> PileClass {
+    let end = |e: EndKind| kind.ends.iter().any(|x| x.kind == e);
+    if end(EndKind::Spring) {
+        PileClass::Spring
+    } else if end(EndKind::Lake) {
+        PileClass::Lake
+    } else if kind.segments.iter().any(|s| s.kind == SegmentKind::River)
+        && !kind.has_mark(MarkKind::TownHall)
+    {
+        PileClass::River
+    } else {
+        PileClass::Land
+    }
+}

@@ -1,0 +1,76 @@
+//! Edge matching as bit operations, so that legal placements are a mask test.
+//!
+//! Each edge is one-hot in four bits (field, road, city, river; `Any` sets all
+//! four). A tile's four edges pack into 16 bits (N in the lowest nibble). An empty
+//! square around a candidate position asks for `0xF` on that side: anything fits.
+//! A tile fits a position when every nibble of `sig & need` is non-zero, which is
+//! exactly [`Edge::matches`] on every side.
+
+use crate::tile::Edge;
+
+/// What an empty square's side accepts: anything.
+pub(crate) const ANY: u16 = 0xF;
+
+/// The one-hot code of one edge.
+pub(crate) const fn edge_code(e: Edge) -> u16 {
+    match e {
+        Edge::Field => 1,
+        Edge::Road => 2,
+        Edge::City => 4,
+        Edge::River => 8,
+        Edge::Any => 0xF,
+    }
+}
+
+/// Packs four side codes (N, E, S, W) into 16 bits.
+pub(crate) const fn pack_sides(codes: [u16; 4]) -> u16 {
+    codes[0] | (codes[1] << 4) | (codes[2] << 8) | (codes[3] << 12)
+}
+
+/// The code of side `dir` in a packed signature.
+pub(crate) const fn side(sig: u16, dir: usize) -> u16 {
+    (sig >> (4 * dir)) & 0xF
+}
+
+/// Whether a tile with packed edges `sig` fits a square that asks for `need`.
+pub(crate) const fn fits(sig: u16, need: u16) -> bool {
+    let x = sig & need;
+    (x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111 == 0x1111
+}
+
+/// The edge a one-hot code stands for (`Any` for anything that is not one-hot).
+pub(crate) const fn code_edge(code: u16) -> Edge {
+    match code {
+        1 => Edge::Field,
+        2 => Edge::Road,
+        4 => Edge::City,
+        8 => Edge::River,
+        _ => Edge::Any,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EDGES: [Edge; 5] = [Edge::Field, Edge::Road, Edge::City, Edge::River, Edge::Any];
+
+    #[test]
+    fn fits_agrees_with_edge_matches_on_every_side() {
+        for (d, &a) in EDGES.iter().enumerate() {
+            for &b in &EDGES {
+                let mut need = [ANY; 4];
+                need[d % 4] = edge_code(b);
+                let sig = pack_sides([edge_code(a); 4]);
+                assert_eq!(fits(sig, pack_sides(need)), a.matches(b), "{a:?} vs {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for &e in &EDGES {
+            assert_eq!(code_edge(edge_code(e)), e);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Typed events: what happened in a game, who scored what, where and why.
+//!
+//! Events are recorded when the game was created with events on (see
+//! [`Setup::events`](crate::Setup::events)); scores are kept either way. The sum of
+//! `points` over every [`Scoring`] for each of its `winners` is a player's score.
+
+use crate::catalog::KindId;
+use crate::figure::{FigureKind, Player};
+use crate::geom::{Pos, Rotation};
+use crate::tile::SegmentKind;
+use std::fmt;
+
+/// Why a feature scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Cause {
+    /// A placement completed it.
+    Completed,
+    /// Its abbot was taken back.
+    AbbotRecall,
+    /// Final scoring of an incomplete feature or a field.
+    EndOfGame,
+}
+
+impl Cause {
+    /// A short lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Cause::Completed => "completed",
+            Cause::AbbotRecall => "abbot recall",
+            Cause::EndOfGame => "end of game",
+        }
+    }
+}
+
+/// One feature scoring.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    /// The turn it happened in (final scoring: the turn after the last one).
+    pub turn: u32,
+    /// Why it scored.
+    pub cause: Cause,
+    /// What the feature is.
+    pub feature: SegmentKind,
+    /// The feature's tiles (a monastery or garden: its own tile), sorted.
+    pub tiles: Vec<Pos>,
+    /// Pennants in a city.
+    pub pennants: u16,
+    /// For a field: the completed cities it supplies.
+    pub cities: u16,
+    /// Points each winner scores.
+    pub points: u32,
+    /// The players with the most strength on the feature (ties all score).
+    pub winners: Vec<Player>,
+    /// Every figure that came off the feature, by owner.
+    pub returned: Vec<(Player, FigureKind)>,
+}
+
+/// Something that happened in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// A tile was placed.
+    TilePlaced {
+        /// Turn number (1 for the first tile after the start tile).
+        turn: u32,
+        /// Who placed it.
+        player: Player,
+        /// Which kind.
+        kind: KindId,
+        /// Where.
+        pos: Pos,
+        /// How it was turned.
+        rotation: Rotation,
+    },
+    /// A drawn tile fitted nowhere and was set aside.
+    SetAside {
+        /// Turn number.
+        turn: u32,
+        /// Which kind.
+        kind: KindId,
+    },
+    /// A figure was deployed.
+    FigurePlaced {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: Player,
+        /// What it is.
+        figure: FigureKind,
+        /// The square of its tile.
+        pos: Pos,
+        /// The segment it stands on.
+        segment: u8,
+    },
+    /// A feature scored.
+    Scored(Scoring),
+}
+
+impl fmt::Display for Scoring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} ({} tile",
+            self.feature.name(),
+            self.cause.name(),
+            self.tiles.len()
+        )?;
+        if self.tiles.len() != 1 {
+            f.write_str("s")?;
+        }
+        if self.pennants > 0 {
+            write!(
+                f,
+                ", {} pennant{}",
+                self.pennants,
+                if self.pennants == 1 { "" } else { "s" }
+            )?;
+        }
+        if self.feature == SegmentKind::Field {
+            write!(
+                f,
+                ", {} completed cit{}",
+                self.cities,
+                if self.cities == 1 { "y" } else { "ies" }
+            )?;
+        }
+        write!(
+            f,
+            "): {} point{}",
+            self.points,
+            if self.points == 1 { "" } else { "s" }
+        )
+    }
+}

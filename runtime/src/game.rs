@@ -1,0 +1,258 @@
+//! The mutable game state and its turn cycle: draw, place, figure step (which
+//! scores), and final scoring.
+//!
+//! A turn runs [`Game::draw`] (or [`Game::draw_random`]), then [`Game::place`],
+//! then [`Game::act`]; [`Game::finish`] runs final scoring. Each checked call has
+//! an `_unchecked` twin for callers that only pass moves from the `legal_*` lists.
+
+use crate::catalog::{Catalog, KindId};
+use crate::event::Event;
+use crate::features::Features;
+use crate::figure::{Figure, FigureKind, Player, MAX_PLAYERS};
+use crate::geom::{Pos, Rotation};
+use crate::grid::Grid;
+use crate::pile::Pile;
+use crate::placement::Placement;
+use crate::rng::Rng;
+use std::fmt;
+use std::sync::Arc;
+
+/// How a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Number of players, 2 to 6.
+    pub players: usize,
+    /// The start tile (placed at `[0, 0]`, rotation 0); `None` for the catalog's
+    /// [`default_start`](Catalog::default_start).
+    pub start: Option<KindId>,
+    /// Whether to record [`Event`]s (scores are kept either way).
+    pub events: bool,
+}
+
+impl Setup {
+    /// `players` players, the default start tile, events on.
+    pub fn new(players: usize) -> Setup {
+        Setup {
+            players,
+            start: None,
+            events: true,
+        }
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// Not 2 to 6 players.
+    Players(usize),
+    /// The start kind is not in the catalog or has no copy.
+    Start(KindId),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Players(n) => write!(f, "{n} players: a game has 2 to 6"),
+            SetupError::Start(k) => write!(f, "start tile {k} is not in the tile sets"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Where a game is in its turn cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The current player draws a tile.
+    Draw,
+    /// The current player places the drawn tile.
+    Place(KindId),
+    /// The current player decides the figure step for the tile just placed.
+    Figure,
+    /// Final scoring is done.
+    Over,
+}
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    /// Its kind.
+    pub kind: KindId,
+    /// Its square.
+    pub pos: Pos,
+    /// How it is turned (normalised below the kind's symmetry).
+    pub rotation: Rotation,
+    /// First feature node of its segments.
+    pub(crate) node_base: u16,
+    /// River bend: 0 straight or none, 1 right, -1 left.
+    pub(crate) river_turn: i8,
+}
+
+/// One game: the board, the figures, the pile, the scores.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) cat: Arc<Catalog>,
+    pub(crate) players: u8,
+    pub(crate) current: Player,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
+    pub(crate) pile: Pile,
+    pub(crate) grid: Grid,
+    pub(crate) tiles: Vec<PlacedTile>,
+    pub(crate) features: Features,
+    pub(crate) figures: Vec<Figure>,
+    pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
+    pub(crate) scores: [u32; MAX_PLAYERS],
+    pub(crate) events: Option<Vec<Event>>,
+    /// Feature nodes whose open crossings the last placement changed.
+    pub(crate) touched: Vec<u16>,
+    /// Per placed tile: the last walk that counted it (distinct-tile counting).
+    pub(crate) stamp: Vec<u32>,
+    pub(crate) walk: u32,
+}
+
+impl Game {
+    /// A new game with the start tile on the board and player 0 to draw.
+    ///
+    /// ```
+    /// # use tilec_runtime::*;
+    /// # let cat = std::sync::Arc::new(testkit::tiny_catalog());
+    /// let game = Game::new(cat, Setup::new(2))?;
+    /// assert_eq!(game.phase(), Phase::Draw);
+    /// assert_eq!(game.placed_tiles().len(), 1);
+    /// # Ok::<(), SetupError>(())
+    /// ```
+    pub fn new(cat: Arc<Catalog>, setup: Setup) -> Result<Game, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&setup.players) {
+            return Err(SetupError::Players(setup.players));
+        }
+        let start = setup.start.unwrap_or_else(|| cat.default_start());
+        if usize::from(start) >= cat.len() || cat.kind(start).count == 0 {
+            return Err(SetupError::Start(start));
+        }
+        let mut supply = [[0; FigureKind::ALL.len()]; MAX_PLAYERS];
+        for row in supply.iter_mut().take(setup.players) {
+            for k in FigureKind::ALL {
+                row[k.index()] = k.per_player();
+            }
+        }
+        let mut game = Game {
+            pile: Pile::new(&cat, start),
+            features: Features::with_capacity(cat.max_nodes),
+            tiles: Vec::with_capacity(cat.total_tiles),
+            stamp: vec![0; cat.total_tiles],
+            cat,
+            players: setup.players as u8,
+            current: 0,
+            turn: 0,
+            phase: Phase::Draw,
+            grid: Grid::new(),
+            figures: Vec::with_capacity(MAX_PLAYERS * 8),
+            supply,
+            scores: [0; MAX_PLAYERS],
+            events: setup.events.then(Vec::new),
+            touched: Vec::with_capacity(16),
+            walk: 0,
+        };
+        let at = Placement {
+            pos: Pos::new(0, 0),
+            rotation: Rotation::R0,
+        };
+        game.put_tile(start, at, 0);
+        game.turn = 1;
+        Ok(game)
+    }
+
+    /// The catalog the game plays with.
+    pub fn catalog(&self) -> &Catalog {
+        &self.cat
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// Whose turn it is.
+    pub fn current_player(&self) -> Player {
+        self.current
+    }
+
+    /// The turn number: 1 for the first tile after the start tile.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Where the game is in its turn cycle.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Each player's score so far.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores[..self.players()]
+    }
+
+    /// The events so far (empty when the game records none).
+    pub fn events(&self) -> &[Event] {
+        self.events.as_deref().unwrap_or(&[])
+    }
+
+    /// Every tile on the board, the start tile first.
+    pub fn placed_tiles(&self) -> &[PlacedTile] {
+        &self.tiles
+    }
+
+    /// The tile at `pos`.
+    pub fn tile_at(&self, pos: Pos) -> Option<&PlacedTile> {
+        self.grid.tile(pos).map(|t| &self.tiles[usize::from(t)])
+    }
+
+    /// Every figure on the board.
+    pub fn figures(&self) -> &[Figure] {
+        &self.figures
+    }
+
+    /// How many figures of `kind` `player` has in supply.
+    pub fn supply(&self, player: Player, kind: FigureKind) -> u8 {
+        self.supply
+            .get(usize::from(player))
+            .map_or(0, |s| s[kind.index()])
+    }
+
+    /// Tiles left in the pile.
+    pub fn pile_len(&self) -> usize {
+        self.pile.len()
+    }
+
+    /// Copies of `kind` left in the pile.
+    pub fn pile_count(&self, kind: KindId) -> usize {
+        self.pile.count(kind)
+    }
+
+    /// Draws a random tile for the current player, setting aside (for good) every
+    /// drawn tile that fits nowhere. `None` when the pile is empty or it is not
+    /// time to draw.
+    pub fn draw_random(&mut self, rng: &mut Rng) -> Option<KindId> {
+        if self.phase != Phase::Draw {
+            return None;
+        }
+        while let Some(kind) = self.pile.draw_random(rng) {
+            if self.can_place(kind) {
+                self.phase = Phase::Place(kind);
+                return Some(kind);
+            }
+            self.log(Event::SetAside {
+                turn: self.turn,
+                kind,
+            });
+        }
+        None
+    }
+
+    pub(crate) fn log(&mut self, event: Event) {
+        if let Some(events) = &mut self.events {
+            events.push(event);
+        }
+    }
+}

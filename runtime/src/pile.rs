@@ -1,0 +1,73 @@
+//! The draw pile: the copies not yet drawn, in three groups drawn in order
+//! (river tiles, then the lake, then land tiles).
+
+use crate::catalog::{Catalog, KindId, PileClass};
+use crate::rng::Rng;
+
+/// The groups, in draw order.
+const GROUPS: usize = 3;
+
+fn group(class: PileClass) -> usize {
+    match class {
+        PileClass::Spring | PileClass::River => 0,
+        PileClass::Lake => 1,
+        PileClass::Land => 2,
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Pile {
+    groups: [Vec<KindId>; GROUPS],
+}
+
+impl Pile {
+    /// Every copy of every kind, less one copy of `start`.
+    pub fn new(cat: &Catalog, start: KindId) -> Pile {
+        let mut groups: [Vec<KindId>; GROUPS] = Default::default();
+        for id in cat.kind_ids() {
+            let count = usize::from(cat.kind(id).count) - usize::from(id == start);
+            let g = group(cat.pile_class(id));
+            groups[g].extend(std::iter::repeat(id).take(count));
+        }
+        Pile { groups }
+    }
+
+    pub fn len(&self) -> usize {
+        self.groups.iter().map(Vec::len).sum()
+    }
+
+    /// Copies of `kind` still in the pile.
+    pub fn count(&self, kind: KindId) -> usize {
+        self.groups.iter().flatten().filter(|&&k| k == kind).count()
+    }
+
+    /// The group currently drawn from.
+    fn current(&self) -> Option<usize> {
+        self.groups.iter().position(|g| !g.is_empty())
+    }
+
+    /// Draws a uniformly random copy from the current group.
+    pub fn draw_random(&mut self, rng: &mut Rng) -> Option<KindId> {
+        let g = &mut self.groups[self.current()?];
+        let i = rng.below(g.len() as u32) as usize;
+        Some(g.swap_remove(i))
+    }
+
+    /// The kinds (with repeats) still waiting in groups drawn before `kind`'s.
+    pub fn before(&self, cat: &Catalog, kind: KindId) -> Vec<KindId> {
+        let g = group(cat.pile_class(kind));
+        self.groups[..g].iter().flatten().copied().collect()
+    }
+
+    /// Takes one copy of `kind` out of the pile; false if none is left.
+    pub fn take(&mut self, cat: &Catalog, kind: KindId) -> bool {
+        let g = &mut self.groups[group(cat.pile_class(kind))];
+        match g.iter().position(|&k| k == kind) {
+            Some(i) => {
+                g.swap_remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+}

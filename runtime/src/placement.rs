@@ -1,0 +1,198 @@
+//! Tile placement: which squares and rotations are legal for a kind, and why a
+//! given one is not.
+//!
+//! Legality: the square is empty and touches a placed tile; every shared edge
+//! matches ([`Edge::matches`](crate::Edge::matches)); a river tile continues the
+//! river (one of its river edges meets the river) and makes no U-turn.
+//!
+//! **U-turn ruling.** The River's rule forbids U-turns; Hans im Glück's answer (quoted
+//! with the rules) is that only *immediate* U-turns are forbidden: a bend may not
+//! follow a bend in the same direction on the very next tile, which would send the
+//! river straight back alongside itself. Two bends the same way with a straight
+//! tile between them are allowed. The same bend direction twice in a row is what
+//! [`PlaceError::RiverUTurn`] reports.
+
+use crate::catalog::KindId;
+use crate::edge_code::{code_edge, fits, side};
+use crate::game::{Game, Phase};
+use crate::geom::{Pos, Rotation};
+use crate::tile::Edge;
+use std::fmt;
+
+/// Where and how a tile goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    /// The square.
+    pub pos: Pos,
+    /// The rotation.
+    pub rotation: Rotation,
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.pos, self.rotation)
+    }
+}
+
+/// Why a placement is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlaceError {
+    /// No tile is waiting to be placed.
+    WrongPhase,
+    /// The square already holds a tile.
+    Occupied,
+    /// The square touches no placed tile.
+    NotAdjacent,
+    /// An edge does not match its neighbour.
+    EdgeMismatch {
+        /// The side of the placed tile (0=N, 1=E, 2=S, 3=W).
+        side: u8,
+        /// What the tile shows there.
+        tile: Edge,
+        /// What the neighbour shows.
+        neighbour: Edge,
+    },
+    /// A river tile must continue the river.
+    RiverNotContinued,
+    /// A river bend may not follow a bend in the same direction.
+    RiverUTurn,
+}
+
+impl fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaceError::WrongPhase => f.write_str("no drawn tile is waiting to be placed"),
+            PlaceError::Occupied => f.write_str("the square already holds a tile"),
+            PlaceError::NotAdjacent => f.write_str("a tile must touch a placed tile"),
+            PlaceError::EdgeMismatch {
+                side,
+                tile,
+                neighbour,
+            } => write!(
+                f,
+                "edges must match: the {} edge is {} but the neighbour shows {}",
+                crate::tile::EDGE_NAMES[usize::from(*side & 3)],
+                tile.name(),
+                neighbour.name()
+            ),
+            PlaceError::RiverNotContinued => f.write_str("a river tile must continue the river"),
+            PlaceError::RiverUTurn => {
+                f.write_str("the river may not bend the same way twice in a row (no U-turn)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlaceError {}
+
+impl Game {
+    /// Appends every legal placement of the drawn tile to `out` (one per distinct
+    /// rotation; symmetric duplicates are left out). Nothing when no tile is drawn.
+    pub fn legal_placements_into(&self, out: &mut Vec<Placement>) {
+        let Phase::Place(kind) = self.phase else {
+            return;
+        };
+        let k = &self.cat.kinds[usize::from(kind)];
+        for &pos in &self.grid.frontier {
+            let need = self.grid.cell(pos).need;
+            for r in 0..k.rotations {
+                if fits(k.sig[usize::from(r)], need) && self.river_ok(kind, pos, r).is_ok() {
+                    out.push(Placement {
+                        pos,
+                        rotation: Rotation::new(r),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Every legal placement of the drawn tile, sorted.
+    ///
+    /// ```
+    /// # use tilec_runtime::*;
+    /// # let cat = std::sync::Arc::new(testkit::tiny_catalog());
+    /// let mut game = Game::new(cat.clone(), Setup::new(2))?;
+    /// let cloister = cat.kind_id("base/B").unwrap(); // fields all round
+    /// game.draw(cloister).unwrap();
+    /// // Next to the start tile's city (N) and roads (E, W) a field edge fits only S.
+    /// assert_eq!(game.legal_placements(), vec![Placement { pos: Pos::new(0, 1), rotation: Rotation::R0 }]);
+    /// # Ok::<(), SetupError>(())
+    /// ```
+    pub fn legal_placements(&self) -> Vec<Placement> {
+        let mut out = Vec::new();
+        self.legal_placements_into(&mut out);
+        out.sort();
+        out
+    }
+
+    /// Whether `kind` fits anywhere on the board now.
+    pub fn can_place(&self, kind: KindId) -> bool {
+        let k = &self.cat.kinds[usize::from(kind)];
+        self.grid.frontier.iter().any(|&pos| {
+            let need = self.grid.cell(pos).need;
+            (0..k.rotations)
+                .any(|r| fits(k.sig[usize::from(r)], need) && self.river_ok(kind, pos, r).is_ok())
+        })
+    }
+
+    /// Why `placement` of the drawn tile is illegal, if it is.
+    pub fn check_placement(&self, placement: Placement) -> Result<(), PlaceError> {
+        let Phase::Place(kind) = self.phase else {
+            return Err(PlaceError::WrongPhase);
+        };
+        let pos = placement.pos;
+        if self.grid.tile(pos).is_some() {
+            return Err(PlaceError::Occupied);
+        }
+        let cell = self.grid.cell(pos);
+        if cell.sides == 0 {
+            return Err(PlaceError::NotAdjacent);
+        }
+        let k = &self.cat.kinds[usize::from(kind)];
+        let r = placement.rotation.quarter_turns();
+        for d in 0..4 {
+            let (mine, theirs) = (side(k.sig[usize::from(r)], d), side(cell.need, d));
+            if mine & theirs == 0 {
+                let (tile, neighbour) = (code_edge(mine), code_edge(theirs));
+                return Err(PlaceError::EdgeMismatch {
+                    side: d as u8,
+                    tile,
+                    neighbour,
+                });
+            }
+        }
+        self.river_ok(kind, pos, r % k.rotations).map(|_| ())
+    }
+
+    /// The river rules for `kind` at `pos` turned `r`; on success, the bend the
+    /// tile makes (0 straight, 1 right, -1 left).
+    pub(crate) fn river_ok(&self, kind: KindId, pos: Pos, r: u8) -> Result<i8, PlaceError> {
+        let k = &self.cat.kinds[usize::from(kind)];
+        let rivers = k.river_sides[usize::from(r)];
+        if rivers == 0 {
+            return Ok(0);
+        }
+        let joined = rivers & self.grid.cell(pos).sides;
+        if joined == 0 {
+            return Err(PlaceError::RiverNotContinued);
+        }
+        let entry = joined.trailing_zeros() as usize;
+        let exits = rivers & !(1 << entry);
+        if exits.count_ones() != 1 {
+            return Ok(0);
+        }
+        let heading = (entry + 2) % 4;
+        let exit = exits.trailing_zeros() as usize;
+        let bend = match (exit + 4 - heading) % 4 {
+            1 => 1,
+            3 => -1,
+            _ => 0,
+        };
+        let before = self.tile_at(pos.step(entry)).map_or(0, |t| t.river_turn);
+        if bend != 0 && bend == before {
+            return Err(PlaceError::RiverUTurn);
+        }
+        Ok(bend)
+    }
+}

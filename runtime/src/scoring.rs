@@ -1,0 +1,181 @@
+//! Scoring: features completed by a placement, and final scoring.
+//!
+//! Points: a road 1 per tile; a city 2 per tile and 2 per pennant when complete, 1
+//! and 1 at the end; a monastery or garden 1 plus 1 per filled neighbour (9 when
+//! complete); a field 3 per completed city it touches. The players with the most
+//! strength on a feature all score the full points; every figure on it returns.
+
+use crate::event::{Cause, Event, Scoring};
+use crate::features::Node;
+use crate::figure::MAX_PLAYERS;
+use crate::game::{Game, Phase, PlacedTile};
+use crate::geom::{Pos, AROUND};
+use crate::tile::SegmentKind;
+
+fn is_cloister(kind: SegmentKind) -> bool {
+    matches!(
+        kind,
+        SegmentKind::Monastery | SegmentKind::Garden | SegmentKind::Hut
+    )
+}
+
+impl Game {
+    /// Scores what the placement of `tile` completed (after the figure step).
+    pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
+        let mut roots: Vec<Node> = Vec::new();
+        for i in 0..self.touched.len() {
+            let r = self.features.find(self.touched[i]);
+            let ri = usize::from(r);
+            let closable = matches!(
+                self.features.kind[ri],
+                SegmentKind::Road | SegmentKind::City
+            );
+            if closable
+                && self.features.open[ri] == 0
+                && self.features.figures[ri] > 0
+                && !roots.contains(&r)
+            {
+                roots.push(r);
+            }
+        }
+        for f in &self.figures {
+            let kind = self.features.kind[usize::from(f.node)];
+            if is_cloister(kind) && f.pos.near(tile.pos) && self.neighbours(f.pos) == 8 {
+                let r = self.features.find(f.node);
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+        }
+        for r in roots {
+            self.score_feature(r, Cause::Completed);
+        }
+    }
+
+    /// Filled squares among the eight around `pos`.
+    pub(crate) fn neighbours(&self, pos: Pos) -> u32 {
+        AROUND
+            .iter()
+            .filter(|&&(dx, dy)| self.grid.tile(pos.offset(dx, dy)).is_some())
+            .count() as u32
+    }
+
+    /// Points of the monastery, garden or hut that `node` is.
+    pub(crate) fn cloister_points(&self, node: Node) -> u32 {
+        let pos = self.tiles[usize::from(self.features.tile[usize::from(node)])].pos;
+        let filled = self.neighbours(pos);
+        match self.features.kind[usize::from(node)] {
+            // Baba Yaga's hut counts the empty squares instead.
+            SegmentKind::Hut => 1 + (8 - filled),
+            _ => 1 + filled,
+        }
+    }
+
+    /// Scores the feature rooted at `root` for its majority and returns its figures.
+    pub(crate) fn score_feature(&mut self, root: Node, cause: Cause) {
+        let kind = self.features.kind[usize::from(root)];
+        let (tiles, positions) = self.feature_tiles(root);
+        let pennants = self.features.pennants[usize::from(root)];
+        let mut cities = 0;
+        let points = match kind {
+            SegmentKind::Road => tiles,
+            SegmentKind::City if cause == Cause::Completed => 2 * tiles + 2 * u32::from(pennants),
+            SegmentKind::City => tiles + u32::from(pennants),
+            SegmentKind::Field => {
+                cities = self.completed_cities(root);
+                3 * u32::from(cities)
+            }
+            SegmentKind::River => 0,
+            _ => self.cloister_points(root),
+        };
+        let mut strength = [0u32; MAX_PLAYERS];
+        let mut returned = Vec::new();
+        let mut i = 0;
+        while i < self.figures.len() {
+            let f = self.figures[i];
+            if self.features.find(f.node) != root {
+                i += 1;
+                continue;
+            }
+            strength[usize::from(f.player)] += u32::from(f.kind.strength());
+            self.supply[usize::from(f.player)][f.kind.index()] += 1;
+            returned.push((f.player, f.kind));
+            self.figures.remove(i);
+        }
+        self.features.figures[usize::from(root)] = 0;
+        let best = strength.iter().copied().max().unwrap_or(0);
+        let winners: Vec<u8> = (0..self.players)
+            .filter(|&p| best > 0 && strength[usize::from(p)] == best)
+            .collect();
+        for &p in &winners {
+            self.scores[usize::from(p)] += points;
+        }
+        if self.events.is_some() {
+            let scoring = Scoring {
+                turn: self.turn,
+                cause,
+                feature: kind,
+                tiles: positions,
+                pennants,
+                cities,
+                points,
+                winners,
+                returned,
+            };
+            self.log(Event::Scored(scoring));
+        }
+    }
+
+    /// Distinct tiles of a feature, and their squares (sorted) when events are on.
+    fn feature_tiles(&mut self, root: Node) -> (u32, Vec<Pos>) {
+        self.walk = self.walk.wrapping_add(1);
+        let (walk, log) = (self.walk, self.events.is_some());
+        let (mut count, mut positions) = (0, Vec::new());
+        for m in self.features.members(root) {
+            let t = usize::from(self.features.tile[usize::from(m)]);
+            if self.stamp[t] != walk {
+                self.stamp[t] = walk;
+                count += 1;
+                if log {
+                    positions.push(self.tiles[t].pos);
+                }
+            }
+        }
+        positions.sort();
+        (count, positions)
+    }
+
+    /// Completed cities that the field rooted at `root` touches.
+    fn completed_cities(&self, root: Node) -> u16 {
+        let mut seen: Vec<Node> = Vec::new();
+        for m in self.features.members(root) {
+            let tile = &self.tiles[usize::from(self.features.tile[usize::from(m)])];
+            let seg = usize::from(self.features.seg[usize::from(m)]);
+            let mut mask = self.cat.kinds[usize::from(tile.kind)].segs[seg].cities;
+            while mask != 0 {
+                let c = mask.trailing_zeros() as u16;
+                mask &= mask - 1;
+                let r = self.features.find(tile.node_base + c);
+                if self.features.open[usize::from(r)] == 0 && !seen.contains(&r) {
+                    seen.push(r);
+                }
+            }
+        }
+        seen.len() as u16
+    }
+
+    /// Ends the game: final scoring of every figure's feature. A pending figure
+    /// step is passed; a drawn but unplaced tile is set aside. Idempotent.
+    pub fn finish(&mut self) {
+        match self.phase {
+            Phase::Over => return,
+            Phase::Figure => self.act_unchecked(crate::figure::Action::Pass),
+            Phase::Place(_) | Phase::Draw => {}
+        }
+        while let Some(f) = self.figures.first() {
+            let root = self.features.find(f.node);
+            self.score_feature(root, Cause::EndOfGame);
+        }
+        self.phase = Phase::Over;
+    }
+}

@@ -1,0 +1,74 @@
+//! Random play: uniform placements, a random figure now and then. Used by
+//! `tilec simulate`, the benchmark and the conformance test.
+
+use crate::figure::Action;
+use crate::game::Game;
+use crate::placement::Placement;
+use crate::rng::Rng;
+
+/// A random player that reuses its buffers from turn to turn.
+#[derive(Clone, Debug, Default)]
+pub struct RandomPlayer {
+    /// Probability of deploying a figure (or recalling the abbot) when one can.
+    pub figure_rate: f64,
+    placements: Vec<Placement>,
+    actions: Vec<Action>,
+}
+
+/// What one random game did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameStats {
+    /// Turns played.
+    pub turns: u32,
+    /// Legal placements offered, summed over the turns.
+    pub placements: u64,
+}
+
+impl RandomPlayer {
+    /// A player that takes a figure action with probability `figure_rate`.
+    pub fn new(figure_rate: f64) -> RandomPlayer {
+        RandomPlayer {
+            figure_rate,
+            ..RandomPlayer::default()
+        }
+    }
+
+    /// Plays one turn; returns the number of legal placements it chose from, or
+    /// `None` when the pile is empty (the game is ready for [`Game::finish`]).
+    pub fn turn(&mut self, game: &mut Game, rng: &mut Rng) -> Option<usize> {
+        game.draw_random(rng)?;
+        self.placements.clear();
+        game.legal_placements_into(&mut self.placements);
+        let n = self.placements.len();
+        let choice = self.placements[rng.below(n as u32) as usize];
+        game.place_unchecked(choice);
+        self.actions.clear();
+        game.legal_actions_into(&mut self.actions);
+        let mut action = Action::Pass;
+        if self.actions.len() > 1 && rng.chance(self.figure_rate) {
+            action = self.actions[1 + rng.below(self.actions.len() as u32 - 1) as usize];
+        }
+        game.act_unchecked(action);
+        Some(n)
+    }
+
+    /// Plays the game to its end, final scoring included.
+    ///
+    /// ```
+    /// # use tilec_runtime::*;
+    /// let cat = std::sync::Arc::new(testkit::tiny_catalog());
+    /// let mut game = Game::new(cat, Setup::new(2)).unwrap();
+    /// let stats = RandomPlayer::new(0.3).play(&mut game, &mut Rng::new(1));
+    /// assert_eq!(game.phase(), Phase::Over);
+    /// assert!(stats.turns > 0 && game.pile_len() == 0);
+    /// ```
+    pub fn play(&mut self, game: &mut Game, rng: &mut Rng) -> GameStats {
+        let mut stats = GameStats::default();
+        while let Some(n) = self.turn(game, rng) {
+            stats.turns += 1;
+            stats.placements += n as u64;
+        }
+        game.finish();
+        stats
+    }
+}
