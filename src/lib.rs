@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! `tilec`: a compiler for Carcassonne-style tile definitions.
 //!
 //! The pipeline runs in one direction, one module per stage:
@@ -11,3 +12,74 @@
 //! No stage touches the file system: the CLI (`src/main.rs`, `src/cli/`) reads the
 //! files and writes the outputs. Nothing downstream of [`lower`] sees unchecked
 //! text: the [`model`] holds resolved indices only.
+
+pub mod ast;
+pub mod check;
+pub mod config;
+pub mod diagnostic;
+pub mod emit;
+pub mod graph;
+pub mod lower;
+pub mod message;
+pub mod model;
+pub mod symmetry;
+pub mod syntax;
+pub mod vocab;
+
+use diagnostic::{Diagnostic, FileId, Sources, Span};
+
+/// The result of compiling tile sources: the model of everything that lowered,
+/// the checked `sets.toml`, and every diagnostic (empty when all is well).
+#[derive(Debug)]
+pub struct Compiled {
+    /// The sets, in `sets.toml` order, then in file order.
+    pub model: model::Model,
+    /// What `sets.toml` expects (empty without one).
+    pub config: config::Config,
+    /// Every problem found, in no particular order (the renderer sorts them).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Runs the whole pipeline: parse → lower → validate. `tile_files` are ids of
+/// `.tiles` files in `sources`; `config` is the id of `sets.toml`, if there is one.
+pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>) -> Compiled {
+    let mut diagnostics = Vec::new();
+    let asts: Vec<ast::Ast<'_>> = tile_files
+        .iter()
+        .map(|&id| {
+            let (ast, diags) = syntax::parse(id, sources.text(id));
+            diagnostics.extend(diags);
+            ast
+        })
+        .collect();
+    let (mut model, diags) = lower::lower(&asts);
+    drop(asts);
+    diagnostics.extend(diags);
+    let config = match config {
+        Some(id) => {
+            let (config, diags) = config::read(id, sources.text(id));
+            diagnostics.extend(diags);
+            config
+        }
+        None => config::Config::default(),
+    };
+    let rank = |id: &str| config.sets.iter().position(|s| s.id == id).unwrap_or(usize::MAX);
+    model.sets.sort_by_key(|s| rank(&s.id));
+    diagnostics.extend(check::validate(&model, &config));
+    Compiled { model, config, diagnostics }
+}
+
+/// Decodes a file's bytes. Invalid UTF-8 gives a diagnostic at the first bad byte
+/// and the text with replacement characters (so the rest still renders).
+pub fn decode(file: FileId, bytes: Vec<u8>) -> (String, Option<Diagnostic>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            // The replacement character is 3 bytes; point at it in the decoded text.
+            let span = Span::new(file, at, at + 3);
+            (text, Some(Diagnostic::new(message::Kind::InvalidUtf8, span)))
+        }
+    }
+}

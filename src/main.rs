@@ -1,5 +1,35 @@
-//! The `tilec` command line. The only place that touches the file system.
+//! The `tilec` command line: reads files, runs the library's pipeline, writes
+//! outputs. The only part of tilec that touches the file system.
 
-fn main() {
-    std::process::exit(0);
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Check Carcassonne-style tile definitions and build tables, previews and a site.
+#[derive(Parser)]
+#[command(name = "tilec", version, about)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check tile files (or directories of them) and report every problem.
+    Check(cli::check::CheckArgs),
+    /// Print the compiled tiles (JSON per docs/export-json.md, or one tile's graph as DOT).
+    Export(cli::export::ExportArgs),
+    /// Render previews of one tile file or directory, for a designer.
+    Render(cli::render::RenderArgs),
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let code = match args.command {
+        Command::Check(a) => cli::check::run(&a),
+        Command::Export(a) => cli::export::run(&a),
+        Command::Render(a) => cli::render::run(&a),
+    };
+    ExitCode::from(code)
 }

@@ -1,0 +1,22 @@
+//! `validate`: Model → every remaining diagnostic, all reported in one run.
+//!
+//! Per tile: ports, edges, crossings, adjacency and road ends (see [`tile`]); per
+//! set: totals, groups, river ends, start tile and fit (see [`set`]). Name and
+//! statement problems were already reported by `lower`.
+
+mod set;
+mod tile;
+
+use crate::config::Config;
+use crate::diagnostic::Diagnostic;
+use crate::model::Model;
+
+/// Runs every check on the model.
+pub fn validate(model: &Model, config: &Config) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    for t in model.sets.iter().flat_map(|s| &s.tiles) {
+        tile::check_tile(t, &mut diags);
+    }
+    set::check_sets(model, config, &mut diags);
+    diags
+}

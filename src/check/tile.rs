@@ -1,0 +1,174 @@
+//! The checks of one tile: ports, edges, crossings, adjacency, road ends.
+
+use crate::diagnostic::Diagnostic;
+use crate::graph::{self, bits, Link, TileGraph};
+use crate::message::Kind;
+use crate::model::Tile;
+use tilec_runtime::{EndKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
+
+/// Every check of one tile, its graph built and dropped here.
+pub fn check_tile(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+    if tile.is_wildcard() && tile.marks.iter().any(|m| m.kind == tilec_runtime::MarkKind::TownHall) {
+        return;
+    }
+    if tile.marks.iter().any(|m| m.kind == tilec_runtime::MarkKind::TownHall) {
+        diags.push(Diagnostic::new(Kind::TownHallWithSegments, tile.span));
+        return;
+    }
+    let g = graph::build(tile);
+    ports_covered(tile, &g, diags);
+    edges_valid(tile, diags);
+    no_crossings(tile, diags);
+    adjacency_possible(tile, diags);
+    ends_valid(tile, &g, diags);
+}
+
+fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
+    for p in 0..12u8 {
+        if g.degree(g.port(p), Link::Owns) == 0 {
+            let port = PORT_NAMES[p as usize];
+            diags.push(Diagnostic::new(Kind::PortUncovered { port }, tile.span));
+        }
+    }
+}
+
+fn kind_at(tile: &Tile, port: usize) -> Option<SegmentKind> {
+    let o = tile.ports[port];
+    (o != NO_SEGMENT).then(|| tile.segments[o as usize].kind)
+}
+
+fn edges_valid(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+    use SegmentKind::*;
+    for (e, &edge) in EDGE_NAMES.iter().enumerate() {
+        let (l, m, r) = (kind_at(tile, e * 3), kind_at(tile, e * 3 + 1), kind_at(tile, e * 3 + 2));
+        let (Some(l), Some(m), Some(r)) = (l, m, r) else { continue };
+        let detail = match (l, m, r) {
+            (City, City, City) | (Field, Field, Field) => continue,
+            (Field, Road | River, Field) => continue,
+            (_, City, _) => "a city in the middle needs city halves".to_string(),
+            (_, Road | River, _) => format!("a {} in the middle needs field halves", m.name()),
+            _ => format!("halves {} and {} around a {} middle", l.name(), r.name(), m.name()),
+        };
+        let seg = tile.ports[e * 3 + 1] as usize;
+        diags.push(Diagnostic::new(Kind::MixedEdge { edge, detail }, tile.segments[seg].span));
+    }
+}
+
+/// How often ownership alternates between two port sets going round the tile
+/// (ports of other segments are skipped). Two alternations: apart; four: they cross.
+fn alternations(a: u16, b: u16) -> u32 {
+    let seq: Vec<bool> = (0..12).filter(|p| (a | b) & (1 << p) != 0).map(|p| a & (1 << p) != 0).collect();
+    let n = seq.len();
+    (0..n).filter(|&i| seq[i] != seq[(i + 1) % n]).count() as u32
+}
+
+fn no_crossings(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+    let segs = &tile.segments;
+    for i in 0..segs.len() {
+        for j in i + 1..segs.len() {
+            let (a, b) = (&segs[i], &segs[j]);
+            if a.ports == 0 || b.ports == 0 || a.bridges & (1 << j) != 0 {
+                continue;
+            }
+            if alternations(a.ports, b.ports) >= 4 {
+                let kind = Kind::SegmentsCross { a: a.name.clone(), b: b.name.clone() };
+                diags.push(Diagnostic::new(kind, b.span).with(a.span, "crosses this one"));
+            }
+        }
+    }
+}
+
+/// The arc (maximal run of ports outside `z`) that port `p` lies in, as a mask.
+fn arc_of(z: u16, p: usize) -> u16 {
+    let mut arc = 0u16;
+    for dir in [1, 11] {
+        let mut q = p;
+        while z & (1 << q) == 0 && (q == p || arc & (1 << q) == 0) {
+            arc |= 1 << q;
+            q = (q + dir) % 12;
+            if q == p {
+                break;
+            }
+        }
+    }
+    arc
+}
+
+fn adjacency_possible(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+    let segs = &tile.segments;
+    for f in segs.iter().filter(|s| s.kind == SegmentKind::Field && s.ports != 0) {
+        let Some(fp) = (0..12).find(|p| f.ports & (1 << p) != 0) else { continue };
+        for &(c, span) in &f.explicit_cities {
+            let city = &segs[c as usize];
+            let separator = segs.iter().enumerate().find(|(zi, z)| {
+                *zi != c as usize && z.name != f.name && z.ports != 0 && arc_of(z.ports, fp) & city.ports == 0
+            });
+            if let Some((_, z)) = separator {
+                let kind = Kind::AdjacencySeparated { field: f.name.clone(), city: city.name.clone(), by: z.name.clone() };
+                diags.push(Diagnostic::new(kind, span).with(z.span, "this segment separates them"));
+            }
+        }
+    }
+}
+
+fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
+    use SegmentKind::*;
+    for (i, s) in tile.segments.iter().enumerate() {
+        let ends = g.degree(g.segment(i), Link::EndsAt);
+        let ports = s.ports.count_ones();
+        match (s.kind, ports, ends) {
+            (Road | River, 1, 0) => diags.push(Diagnostic::new(Kind::RoadWithoutEnd { name: s.name.clone(), kind: s.kind.name() }, s.span)),
+            (Road | River, 1, 1) => {}
+            (Road | River, 1, _) => diags.push(Diagnostic::new(Kind::EndedTwice { name: s.name.clone() }, s.span)),
+            (_, _, 0) => {}
+            _ => diags.push(Diagnostic::new(Kind::EndOnThroughRoad { name: s.name.clone(), ports }, s.span)),
+        }
+    }
+    let has_river = tile.segments.iter().any(|s| s.kind == River);
+    for e in &tile.ends {
+        let rivers = bits(e.end.segments).any(|s| tile.segments[s].kind == River);
+        let roads = bits(e.end.segments).any(|s| tile.segments[s].kind != River);
+        let river_end = matches!(e.end.kind, EndKind::Spring | EndKind::Lake);
+        if roads && river_end {
+            diags.push(Diagnostic::new(Kind::RiverEndOnRoad { target: e.end.kind.name() }, e.span));
+        }
+        if rivers && !river_end {
+            diags.push(Diagnostic::new(Kind::RoadEndOnRiver { target: e.end.kind.name() }, e.span));
+        }
+        if e.end.kind == EndKind::Bank && !has_river {
+            diags.push(Diagnostic::new(Kind::BankWithoutRiver, e.span));
+        }
+        for t in bits(e.end.touches) {
+            let target = &tile.segments[t];
+            let allowed = match target.kind {
+                Monastery | Garden | Hut | City => true,
+                Road => e.end.kind == EndKind::Stone,
+                _ => false,
+            };
+            if !allowed {
+                let kind = Kind::EndTargetKind { name: target.name.clone(), kind: target.kind.name() };
+                diags.push(Diagnostic::new(kind, e.span));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alternations_tell_crossing_from_apart() {
+        // A road W–E against a road N–S: they cross.
+        assert_eq!(alternations(1 << 4 | 1 << 10, 1 << 1 | 1 << 7), 4);
+        // A road W–E against the field north of it: apart.
+        assert_eq!(alternations(1 << 4 | 1 << 10, 0b1000_0000_1111 & !(1 << 10)), 2);
+    }
+
+    #[test]
+    fn a_city_across_the_middle_cuts_the_tile_in_two_arcs() {
+        let city_we: u16 = 0b1110_0011_1000; // EL E ER, WL W WR
+        assert_eq!(arc_of(city_we, 0), 0b111); // NL N NR
+        assert_eq!(arc_of(city_we, 7), 0b1_1100_0000); // SL S SR
+    }
+}

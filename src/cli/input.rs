@@ -1,0 +1,98 @@
+//! Reading tile sources: files or directories, `sets.toml`, and rendering
+//! diagnostics to stderr (in colour only on a terminal).
+
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use tilec::diagnostic::{render, Diagnostic, FileId, Sources};
+use tilec::Compiled;
+
+/// Everything read from disk for one compilation.
+pub struct Input {
+    /// The files' texts.
+    pub sources: Sources,
+    /// Ids of the `.tiles` files.
+    pub tiles: Vec<FileId>,
+    /// Id of `sets.toml`, if one was found.
+    pub config: Option<FileId>,
+    /// Problems found while decoding (bad UTF-8).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// An I/O failure, already worded for the user.
+pub struct IoError(pub String);
+
+/// Reads the given paths: a directory gives its `*.tiles` files (sorted) and its
+/// `sets.toml`; a file is read as tile text.
+pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
+    let mut input = Input {
+        sources: Sources::new(),
+        tiles: Vec::new(),
+        config: None,
+        diagnostics: Vec::new(),
+    };
+    for path in paths {
+        if path.is_dir() {
+            for file in tile_files(path)? {
+                let id = add(&mut input, &file)?;
+                input.tiles.push(id);
+            }
+            let toml = path.join("sets.toml");
+            if toml.exists() {
+                input.config = Some(add(&mut input, &toml)?);
+            }
+        } else {
+            let id = add(&mut input, path)?;
+            input.tiles.push(id);
+        }
+    }
+    Ok(input)
+}
+
+fn tile_files(dir: &Path) -> Result<Vec<PathBuf>, IoError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn add(input: &mut Input, path: &Path) -> Result<FileId, IoError> {
+    let bytes = std::fs::read(path).map_err(|e| io_error(path, &e))?;
+    let id = input.sources.add(path.display().to_string(), String::new());
+    let (text, diag) = tilec::decode(id, bytes);
+    input.sources.set_text(id, text);
+    input.diagnostics.extend(diag);
+    Ok(id)
+}
+
+/// The wording of an I/O error.
+pub fn io_error(path: &Path, e: &std::io::Error) -> IoError {
+    IoError(format!("error: cannot read `{}`: {e}", path.display()))
+}
+
+/// Reads and compiles; prints diagnostics. `Err(code)` when the run must stop.
+pub fn compile(paths: &[PathBuf]) -> Result<(Input, Compiled), u8> {
+    let mut input = read(paths).map_err(|IoError(msg)| {
+        eprintln!("{msg}");
+        2u8
+    })?;
+    if input.tiles.is_empty() {
+        eprintln!("error: no .tiles files found in the given paths");
+        return Err(2);
+    }
+    let mut compiled = tilec::compile(&input.sources, &input.tiles, input.config);
+    compiled.diagnostics.append(&mut input.diagnostics);
+    Ok((input, compiled))
+}
+
+/// Prints diagnostics to stderr; colour only when stderr is a terminal.
+pub fn report(sources: &Sources, diagnostics: &[Diagnostic]) {
+    let choice = if std::io::stderr().is_terminal() { ColorChoice::Auto } else { ColorChoice::Never };
+    let mut err = StandardStream::stderr(choice);
+    let _ = render(&mut err, sources, diagnostics);
+    let n = diagnostics.len();
+    eprintln!("error: {n} problem{} found", if n == 1 { "" } else { "s" });
+}

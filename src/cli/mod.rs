@@ -1,0 +1,9 @@
+//! The subcommands. Each module reads its inputs, calls the library, and writes.
+//! Exit codes: 0 success, 1 the input has problems, 2 usage or I/O errors.
+
+pub mod build;
+pub mod check;
+pub mod export;
+pub mod input;
+pub mod output;
+pub mod render;

@@ -1,0 +1,141 @@
+//! `tiles/sets.toml`: what each set must contain. A raw serde form is read first,
+//! then checked into [`Config`], with every problem located in the TOML text.
+
+use crate::diagnostic::{Diagnostic, FileId, Span};
+use crate::message::Kind;
+use crate::vocab;
+use serde::Deserialize;
+use tilec_runtime::{ArrowKind, MarkKind};
+
+/// The checked contents of `sets.toml`.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// The sets, in file order.
+    pub sets: Vec<SetSpec>,
+}
+
+/// What one set must contain.
+#[derive(Clone, Debug)]
+pub struct SetSpec {
+    /// The set id.
+    pub id: String,
+    /// Where the id is written.
+    pub span: Span,
+    /// Expected copies in the set.
+    pub total: u32,
+    /// Sets it is played with, and where each is named.
+    pub requires: Vec<(String, Span)>,
+    /// Expected sub-totals.
+    pub groups: Vec<Group>,
+}
+
+/// A sub-total of a set.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Display name.
+    pub name: String,
+    /// Expected copies.
+    pub count: u32,
+    /// Which tiles belong to it.
+    pub select: Select,
+}
+
+/// How a group selects its tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Select {
+    /// Tiles with an arrow of this kind.
+    Arrow(ArrowKind),
+    /// Tiles carrying this mark.
+    Mark(MarkKind),
+    /// Tiles without this mark.
+    WithoutMark(MarkKind),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    #[serde(default)]
+    set: Vec<RawSet>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSet {
+    id: toml::Spanned<String>,
+    total: u32,
+    #[serde(default)]
+    requires: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    groups: Vec<toml::Spanned<RawGroup>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawGroup {
+    name: String,
+    count: u32,
+    arrow: Option<String>,
+    mark: Option<String>,
+    without_mark: Option<String>,
+}
+
+/// Reads `sets.toml` (file `file` with text `text`).
+pub fn read(file: FileId, text: &str) -> (Config, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let raw: Raw = match toml::from_str(text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let r = e.span().unwrap_or(0..0);
+            let kind = Kind::SetsToml { message: e.message().trim().to_string() };
+            diags.push(Diagnostic::new(kind, Span::new(file, r.start, r.end)));
+            return (Config::default(), diags);
+        }
+    };
+    let span = |r: std::ops::Range<usize>| Span::new(file, r.start, r.end);
+    let mut config = Config::default();
+    for s in raw.set {
+        let groups = s
+            .groups
+            .into_iter()
+            .filter_map(|g| {
+                let at = span(g.span());
+                checked_group(g.into_inner(), at, &mut diags)
+            })
+            .collect();
+        config.sets.push(SetSpec {
+            span: span(s.id.span()),
+            id: s.id.into_inner(),
+            total: s.total,
+            requires: s.requires.into_iter().map(|r| (r.get_ref().clone(), span(r.span()))).collect(),
+            groups,
+        });
+    }
+    (config, diags)
+}
+
+fn checked_group(g: RawGroup, at: Span, diags: &mut Vec<Diagnostic>) -> Option<Group> {
+    let mark = |w: &str, diags: &mut Vec<Diagnostic>| {
+        let m = vocab::MARKS.iter().find(|r| r.0 == w).map(|r| r.1);
+        if m.is_none() {
+            diags.push(Diagnostic::new(Kind::SetsToml { message: format!("unknown mark `{w}`") }, at));
+        }
+        m
+    };
+    let select = match (&g.arrow, &g.mark, &g.without_mark) {
+        (Some(a), None, None) => match vocab::lookup(vocab::ARROWS, a) {
+            Some(k) => Select::Arrow(k),
+            None => {
+                diags.push(Diagnostic::new(Kind::SetsToml { message: format!("unknown arrow kind `{a}`") }, at));
+                return None;
+            }
+        },
+        (None, Some(m), None) => Select::Mark(mark(m, diags)?),
+        (None, None, Some(m)) => Select::WithoutMark(mark(m, diags)?),
+        _ => {
+            let message = format!("group `{}` needs exactly one of arrow, mark, without-mark", g.name);
+            diags.push(Diagnostic::new(Kind::SetsToml { message }, at));
+            return None;
+        }
+    };
+    Some(Group { name: g.name, count: g.count, select })
+}

@@ -1,0 +1,6 @@
+//! Emitters: each takes the checked model (or its runtime form) and returns bytes
+//! or text. None reports user errors and none touches the file system.
+
+pub mod json;
+pub mod png;
+pub mod rust;

@@ -1,0 +1,258 @@
+//! `lower`: Ast → [`Model`]. Resolves names to indices, expands port shorthand,
+//! derives implied ports, adjacency, edges and symmetry, and reports every name or
+//! statement problem. A tile with errors is left out of the model (its copies are
+//! still counted), so later checks do not repeat what was already said.
+
+mod args;
+mod ports;
+mod tile;
+
+pub use ports::port_neighbours;
+
+use crate::ast::{Ast, Stmt};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::message::Kind;
+use crate::model::{Model, Set, Tile};
+use crate::vocab;
+use args::Args;
+use tile::{lower_tile, SetContext};
+use tilec_runtime::Provenance;
+
+/// Lowers every parsed file into one model.
+pub fn lower(asts: &[Ast<'_>]) -> (Model, Vec<Diagnostic>) {
+    let mut model = Model::default();
+    let mut diags = Vec::new();
+    for ast in asts {
+        let Some(set) = lower_file(ast, &mut diags) else { continue };
+        if let Some(prev) = model.sets.iter().find(|s| s.id == set.id) {
+            let kind = Kind::DuplicateSet { id: set.id.clone() };
+            diags.push(Diagnostic::new(kind, set.span).with(prev.span, "first declared here"));
+            continue;
+        }
+        model.sets.push(set);
+    }
+    (model, diags)
+}
+
+fn lower_file(ast: &Ast<'_>, diags: &mut Vec<Diagnostic>) -> Option<Set> {
+    let top = ast.top_level();
+    let Some(first) = top.first() else {
+        if ast.text.trim().is_empty() {
+            diags.push(Diagnostic::new(Kind::EmptyFile, ast.span(Default::default())));
+        } else {
+            diags.push(Diagnostic::new(Kind::MissingSet, ast.span(Default::default())));
+        }
+        return None;
+    };
+    if ast.keyword(first) != "set" {
+        let kind = if top.iter().any(|s| ast.keyword(s) == "set") { Kind::SetNotFirst } else { Kind::MissingSet };
+        diags.push(Diagnostic::new(kind, ast.span(first.range)));
+        return None;
+    }
+    let mut set = lower_set_header(ast, first, diags)?;
+    let ctx_provenance = set_block(ast, first, &mut set, diags);
+    let ctx = SetContext { id: &set.id.clone(), provenance: ctx_provenance };
+    let tiles = collect_tiles(ast, &top[1..], diags);
+    lower_tiles(ast, &tiles, &ctx, &mut set, diags);
+    Some(set)
+}
+
+fn lower_set_header(ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> Option<Set> {
+    let mut a = Args::new(ast, stmt);
+    let (id, id_span) = a.need_word("a set id", diags)?;
+    if !valid_id(id) {
+        diags.push(Diagnostic::new(Kind::BadName { name: id.into() }, id_span));
+        return None;
+    }
+    let name = a.need_string("a \"display name\"", diags).unwrap_or_else(|| id.to_string());
+    a.finish(diags);
+    if stmt.block.is_none() {
+        diags.push(Diagnostic::new(Kind::BlockExpected { statement: "set".into() }, a.span));
+    }
+    Some(Set {
+        id: id.to_string(),
+        name,
+        edition: None,
+        river: false,
+        notes: Vec::new(),
+        tiles: Vec::new(),
+        span: id_span,
+        dropped_copies: 0,
+    })
+}
+
+/// Reads the set block; returns the default provenance.
+fn set_block(ast: &Ast<'_>, stmt: &Stmt, set: &mut Set, diags: &mut Vec<Diagnostic>) -> Option<Provenance> {
+    let mut provenance = None;
+    for child in ast.children(stmt) {
+        let mut a = Args::new(ast, child);
+        match a.keyword {
+            "edition" => set.edition = a.need_string("a \"text\"", diags),
+            "note" => set.notes.extend(a.need_string("a \"text\"", diags)),
+            "river" => set.river = true,
+            "provenance" => match a.need_word("`sourced` or `reconstructed`", diags) {
+                Some(("sourced", _)) => provenance = Some(Provenance::Sourced),
+                Some(("reconstructed", _)) => provenance = Some(Provenance::Reconstructed),
+                Some((w, span)) => diags.push(Diagnostic::new(Kind::UnknownProvenance { word: w.into() }, span)),
+                None => {}
+            },
+            kw => {
+                let suggestion = vocab::suggest(kw, vocab::SET_STATEMENTS.iter().copied());
+                let kind = Kind::UnknownStatement { word: kw.into(), context: "a set", suggestion };
+                diags.push(Diagnostic::new(kind, a.span));
+                continue;
+            }
+        }
+        a.finish(diags);
+    }
+    provenance
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// A tile statement with its header read.
+struct TileStmt<'s, 'a> {
+    stmt: &'s Stmt,
+    local: &'a str,
+    name: String,
+    span: Span,
+    variant_of: Option<(&'a str, Span)>,
+}
+
+fn collect_tiles<'s, 'a>(ast: &'s Ast<'a>, stmts: &'s [Stmt], diags: &mut Vec<Diagnostic>) -> Vec<TileStmt<'s, 'a>> {
+    let mut tiles: Vec<TileStmt<'s, 'a>> = Vec::new();
+    for stmt in stmts {
+        let mut a = Args::new(ast, stmt);
+        match a.keyword {
+            "tile" => {}
+            "set" => {
+                diags.push(Diagnostic::new(Kind::SetNotFirst, a.span));
+                continue;
+            }
+            kw => {
+                let suggestion = vocab::suggest(kw, ["tile", "set"].into_iter());
+                let kind = Kind::UnknownStatement { word: kw.into(), context: "a file", suggestion };
+                diags.push(Diagnostic::new(kind, a.span));
+                continue;
+            }
+        }
+        let Some((local, span)) = a.need_word("a tile id", diags) else { continue };
+        if !valid_id(local) {
+            diags.push(Diagnostic::new(Kind::BadName { name: local.into() }, span));
+            continue;
+        }
+        let name = a.need_string("a \"display name\"", diags).unwrap_or_default();
+        a.finish(diags);
+        if stmt.block.is_none() {
+            diags.push(Diagnostic::new(Kind::BlockExpected { statement: "tile".into() }, a.span));
+            continue;
+        }
+        if let Some(prev) = tiles.iter().find(|t| t.local == local) {
+            let kind = Kind::DuplicateTile { id: local.into() };
+            diags.push(Diagnostic::new(kind, span).with(prev.span, "first defined here"));
+            continue;
+        }
+        let variant_of = variant_base(ast, stmt, diags);
+        tiles.push(TileStmt { stmt, local, name, span, variant_of });
+    }
+    tiles
+}
+
+fn variant_base<'a>(ast: &Ast<'a>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> Option<(&'a str, Span)> {
+    let mut found = None;
+    for child in ast.children(stmt).iter().filter(|c| ast.keyword(c) == "variant-of") {
+        let mut a = Args::new(ast, child);
+        let base = a.need_word("the tile it varies", diags);
+        if found.is_some() {
+            diags.push(Diagnostic::new(Kind::DuplicateStatement { statement: "variant-of".into() }, a.span));
+        } else {
+            found = base;
+        }
+    }
+    found
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum State {
+    Todo,
+    Busy,
+    Done,
+}
+
+/// Lowers the tiles in source order, lowering a variant's base first.
+fn lower_tiles(ast: &Ast<'_>, tiles: &[TileStmt<'_, '_>], ctx: &SetContext<'_>, set: &mut Set, diags: &mut Vec<Diagnostic>) {
+    let mut state = vec![State::Todo; tiles.len()];
+    let mut done: Vec<Option<Tile>> = vec![None; tiles.len()];
+    for i in 0..tiles.len() {
+        visit(ast, tiles, i, ctx, &mut state, &mut done, diags);
+    }
+    for (t, lowered) in tiles.iter().zip(done) {
+        match lowered {
+            Some(tile) => set.tiles.push(tile),
+            None => set.dropped_copies += count_of(ast, t.stmt),
+        }
+    }
+}
+
+fn visit(
+    ast: &Ast<'_>,
+    tiles: &[TileStmt<'_, '_>],
+    i: usize,
+    ctx: &SetContext<'_>,
+    state: &mut [State],
+    done: &mut [Option<Tile>],
+    diags: &mut Vec<Diagnostic>,
+) {
+    // An explicit stack: a long chain of variants cannot overflow the call stack.
+    let mut stack = vec![i];
+    while let Some(&j) = stack.last() {
+        if state[j] == State::Done {
+            stack.pop();
+            continue;
+        }
+        let t = &tiles[j];
+        let base = t
+            .variant_of
+            .map(|(name, span)| (tiles.iter().position(|o| o.local == name), name, span));
+        if state[j] == State::Todo {
+            state[j] = State::Busy;
+            match base {
+                Some((Some(k), _, _)) if state[k] == State::Todo => {
+                    stack.push(k);
+                    continue;
+                }
+                Some((Some(k), _, span)) if state[k] == State::Busy => {
+                    diags.push(Diagnostic::new(Kind::VariantCycle { tile: t.local.into() }, span));
+                    state[j] = State::Done;
+                    stack.pop();
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        let (ok, base_tile) = match base {
+            None => (true, None),
+            Some((Some(k), _, _)) => (done[k].is_some(), done[k].clone()),
+            Some((None, name, span)) => {
+                diags.push(Diagnostic::new(Kind::UnknownVariantBase { name: name.into() }, span));
+                (false, None)
+            }
+        };
+        if ok {
+            done[j] = lower_tile(ast, t.stmt, (t.local, &t.name, t.span), ctx, base_tile.as_ref(), diags);
+        }
+        state[j] = State::Done;
+        stack.pop();
+    }
+}
+
+/// The count a dropped tile declared, so set totals stay meaningful.
+fn count_of(ast: &Ast<'_>, stmt: &Stmt) -> u32 {
+    ast.children(stmt)
+        .iter()
+        .filter(|c| ast.keyword(c) == "count")
+        .find_map(|c| ast.args_of(c).get(1).and_then(|a| ast.slice(a.range).parse().ok()))
+        .unwrap_or(0)
+}

@@ -1,0 +1,115 @@
+//! Ports: who owns each one, the implied middle ports of fields, field–city
+//! adjacency derived from port order, and what each edge presents.
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::message::Kind;
+use crate::model::Segment;
+use tilec_runtime::{Edge, Mark, MarkKind, SegmentKind, NO_SEGMENT, PORT_NAMES};
+
+/// One port claimed by one segment, where the text says so.
+#[derive(Clone, Copy, Debug)]
+pub struct Claim {
+    /// Port number, 0..12.
+    pub port: u8,
+    /// Segment index.
+    pub seg: usize,
+    /// The port argument (or the segment, for inherited ports).
+    pub span: Span,
+}
+
+/// Gives each claimed port to its segment, reporting ports claimed by two, then
+/// gives a field the free middle port between two halves it holds.
+pub fn assign_ports(segments: &mut [Segment], claims: &[Claim], diags: &mut Vec<Diagnostic>) -> [u8; 12] {
+    let mut owner = [NO_SEGMENT; 12];
+    let mut first = [Span::default(); 12];
+    for c in claims {
+        let p = c.port as usize;
+        let prev = owner[p];
+        if prev == NO_SEGMENT {
+            owner[p] = c.seg as u8;
+            first[p] = c.span;
+            segments[c.seg].ports |= 1 << p;
+        } else if prev as usize != c.seg {
+            let kind = Kind::PortTwice {
+                port: PORT_NAMES[p],
+                first: segments[prev as usize].name.clone(),
+                second: segments[c.seg].name.clone(),
+            };
+            diags.push(Diagnostic::new(kind, c.span).with(first[p], "first claimed here"));
+        }
+    }
+    for edge in 0..4 {
+        let (left, mid, right) = (edge * 3, edge * 3 + 1, edge * 3 + 2);
+        let halves = owner[left];
+        if owner[mid] == NO_SEGMENT
+            && halves != NO_SEGMENT
+            && halves == owner[right]
+            && segments[halves as usize].kind == SegmentKind::Field
+        {
+            owner[mid] = halves;
+            segments[halves as usize].ports |= 1 << mid;
+        }
+    }
+    owner
+}
+
+/// The cities a field touches by port order: a field port next to a city port.
+pub fn port_neighbours(ports: &[u8; 12], field: u8, segments: &[Segment]) -> u32 {
+    let mut cities = 0u32;
+    for p in 0..12 {
+        if ports[p] != field {
+            continue;
+        }
+        for q in [(p + 11) % 12, (p + 1) % 12] {
+            let o = ports[q];
+            if o != NO_SEGMENT && segments[o as usize].kind == SegmentKind::City {
+                cities |= 1 << o;
+            }
+        }
+    }
+    cities
+}
+
+/// Adds the derived adjacency to every field; a field with an explicit `->` list
+/// must name every city it touches by port order.
+pub fn derive_adjacency(segments: &mut [Segment], ports: &[u8; 12], diags: &mut Vec<Diagnostic>) {
+    for f in 0..segments.len() {
+        if segments[f].kind != SegmentKind::Field {
+            continue;
+        }
+        let derived = port_neighbours(ports, f as u8, segments);
+        let explicit = segments[f].cities;
+        if !segments[f].explicit_cities.is_empty() {
+            let omitted = derived & !explicit;
+            for c in (0..segments.len()).filter(|c| omitted & (1 << c) != 0) {
+                let kind = Kind::AdjacencyOmitted {
+                    field: segments[f].name.clone(),
+                    city: segments[c].name.clone(),
+                };
+                diags.push(Diagnostic::new(kind, segments[f].span));
+            }
+        }
+        segments[f].cities = derived | explicit;
+    }
+}
+
+/// What each edge presents at rotation 0, read from its middle port.
+pub fn edges_of(segments: &[Segment], ports: &[u8; 12], marks: &[Mark]) -> [Edge; 4] {
+    if marks.iter().any(|m| m.kind == MarkKind::TownHall) {
+        return [Edge::Any; 4];
+    }
+    let mut edges = [Edge::Field; 4];
+    for (e, edge) in edges.iter_mut().enumerate() {
+        let mid = ports[e * 3 + 1];
+        if mid == NO_SEGMENT {
+            continue;
+        }
+        *edge = match segments[mid as usize].kind {
+            SegmentKind::City => Edge::City,
+            SegmentKind::Road => Edge::Road,
+            SegmentKind::River => Edge::River,
+            _ => Edge::Field,
+        };
+    }
+    edges
+}

@@ -1,0 +1,461 @@
+//! Lowering one `tile` block: statements → a [`Tile`] with resolved indices.
+
+use super::args::{number, Args};
+use super::ports::{assign_ports, derive_adjacency, edges_of, Claim};
+use crate::ast::{ArgKind, Ast, Stmt};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::message::Kind;
+use crate::model::{End, Segment, Tile};
+use crate::symmetry::symmetry;
+use crate::vocab::{self, PortRule, PortWord};
+use tilec_runtime::{Arrow, EndKind, Illustration, Mark, Provenance, RoadEnd, SegmentKind, NO_SEGMENT};
+
+/// What the set gives every tile.
+pub struct SetContext<'c> {
+    /// The set id (`base`).
+    pub id: &'c str,
+    /// The set's default provenance.
+    pub provenance: Option<Provenance>,
+}
+
+/// A reference to a segment by name, resolved after all segments are known.
+enum Pending {
+    FieldCity { seg: usize, name: String, span: Span },
+    Over { seg: usize, name: String, span: Span },
+}
+
+struct Draft {
+    count: Option<u32>,
+    start: bool,
+    provenance: Option<Provenance>,
+    segments: Vec<Segment>,
+    claims: Vec<Claim>,
+    pending: Vec<Pending>,
+    ends: Vec<End>,
+    arrow: Option<Arrow>,
+    arrow_span: Option<Span>,
+    marks: Vec<Mark>,
+    copies: Option<(Vec<Vec<Illustration>>, Span)>,
+    notes: Vec<String>,
+    seen: Vec<&'static str>,
+}
+
+/// Lowers a tile; `base` is the tile named by `variant-of`, already lowered.
+pub fn lower_tile(
+    ast: &Ast<'_>,
+    stmt: &Stmt,
+    header: (&str, &str, Span),
+    ctx: &SetContext<'_>,
+    base: Option<&Tile>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Tile> {
+    let (local, name, span) = header;
+    let before = diags.len();
+    let mut d = Draft::from_base(base);
+    for child in ast.children(stmt) {
+        d.statement(ast, child, diags);
+    }
+    d.resolve_pending(diags);
+    for child in ast.children(stmt) {
+        match ast.keyword(child) {
+            "end" => d.end(ast, child, diags),
+            "mark" => d.mark(ast, child, diags),
+            _ => {}
+        }
+    }
+    let ports = assign_ports(&mut d.segments, &d.claims, diags);
+    let id = format!("{}/{}", ctx.id, local);
+    let count = d.count;
+    if count.is_none() {
+        diags.push(Diagnostic::new(Kind::MissingCount { tile: id.clone() }, span));
+    }
+    let provenance = d.provenance.or(ctx.provenance);
+    if provenance.is_none() {
+        diags.push(Diagnostic::new(Kind::MissingProvenance { tile: id.clone() }, span));
+    }
+    if let (Some((copies, cspan)), Some(count)) = (&d.copies, count) {
+        if copies.len() != count as usize {
+            diags.push(Diagnostic::new(Kind::CopiesMismatch { copies: copies.len(), count }, *cspan));
+        }
+    }
+    derive_adjacency(&mut d.segments, &ports, diags);
+    let mut tile = Tile {
+        id,
+        name: name.to_string(),
+        count: count.unwrap_or(0) as u8,
+        start: d.start,
+        provenance: provenance.unwrap_or(Provenance::Reconstructed),
+        edges: edges_of(&d.segments, &ports, &d.marks),
+        segments: d.segments,
+        ports,
+        ends: d.ends,
+        arrow: d.arrow,
+        marks: d.marks,
+        copies: d.copies.map(|(c, _)| c).unwrap_or_default(),
+        notes: d.notes,
+        symmetry: 4,
+        span,
+        arrow_span: d.arrow_span,
+    };
+    tile.symmetry = symmetry(&tile);
+    (diags.len() == before).then_some(tile)
+}
+
+impl Draft {
+    fn from_base(base: Option<&Tile>) -> Draft {
+        let mut d = Draft {
+            count: None,
+            start: false,
+            provenance: None,
+            segments: Vec::new(),
+            claims: Vec::new(),
+            pending: Vec::new(),
+            ends: Vec::new(),
+            arrow: None,
+            arrow_span: None,
+            marks: Vec::new(),
+            copies: None,
+            notes: Vec::new(),
+            seen: Vec::new(),
+        };
+        if let Some(b) = base {
+            d.provenance = Some(b.provenance);
+            d.ends = b.ends.clone();
+            d.arrow = b.arrow;
+            d.arrow_span = b.arrow_span;
+            d.marks = b.marks.clone();
+            for (i, s) in b.segments.iter().enumerate() {
+                for p in 0..12u8 {
+                    if s.ports & (1 << p) != 0 {
+                        d.claims.push(Claim { port: p, seg: i, span: s.span });
+                    }
+                }
+                d.segments.push(Segment { ports: 0, ..s.clone() });
+            }
+        }
+        d
+    }
+
+    /// Reports a statement given twice (`count`, `arrow`, ...).
+    fn once(&mut self, keyword: &'static str, span: Span, diags: &mut Vec<Diagnostic>) -> bool {
+        if self.seen.contains(&keyword) {
+            let statement = keyword.to_string();
+            diags.push(Diagnostic::new(Kind::DuplicateStatement { statement }, span));
+            return false;
+        }
+        self.seen.push(keyword);
+        true
+    }
+
+    fn statement(&mut self, ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) {
+        let mut a = Args::new(ast, stmt);
+        if stmt.block.is_some() {
+            let statement = a.keyword.to_string();
+            diags.push(Diagnostic::new(Kind::BlockNotAllowed { statement }, a.span));
+            return;
+        }
+        match a.keyword {
+            "count" => {
+                let n = a.need_number("a count", 255, diags);
+                if self.once("count", a.span, diags) {
+                    self.count = n;
+                }
+            }
+            "start" => self.start = true,
+            "variant-of" => {
+                // Resolved by the set before this tile is lowered.
+                a.take();
+            }
+            "provenance" => self.provenance(&mut a, diags),
+            "arrow" => self.arrow(&mut a, diags),
+            "copies" => self.copies(&mut a, diags),
+            "note" => {
+                if let Some(text) = a.need_string("a \"text\"", diags) {
+                    self.notes.push(text);
+                }
+            }
+            "end" | "mark" => return,
+            kw => match vocab::segment_kind(kw) {
+                Some(row) => self.segment(&mut a, row, diags),
+                None => {
+                    let candidates = vocab::TILE_STATEMENTS
+                        .iter()
+                        .copied()
+                        .chain(vocab::SEGMENT_KINDS.iter().map(|r| r.0));
+                    let kind = Kind::UnknownStatement {
+                        word: kw.to_string(),
+                        context: "a tile",
+                        suggestion: vocab::suggest(kw, candidates),
+                    };
+                    let key = a.take().map(|k| a.span_of(k)).unwrap_or(a.span);
+                    diags.push(Diagnostic::new(kind, Span { end: key.end.max(a.span.start), ..a.span }));
+                    return;
+                }
+            },
+        }
+        a.finish(diags);
+    }
+
+    fn provenance(&mut self, a: &mut Args<'_, '_>, diags: &mut Vec<Diagnostic>) {
+        let Some((w, span)) = a.need_word("`sourced` or `reconstructed`", diags) else { return };
+        let p = match w {
+            "sourced" => Provenance::Sourced,
+            "reconstructed" => Provenance::Reconstructed,
+            _ => {
+                diags.push(Diagnostic::new(Kind::UnknownProvenance { word: w.into() }, span));
+                return;
+            }
+        };
+        if let Some((why, _)) = a.string() {
+            self.notes.push(why);
+        }
+        if self.once("provenance", a.span, diags) {
+            self.provenance = Some(p);
+        }
+    }
+
+    fn arrow(&mut self, a: &mut Args<'_, '_>, diags: &mut Vec<Diagnostic>) {
+        let kind = a.need_word("an arrow kind", diags).and_then(|(w, span)| {
+            let k = vocab::lookup(vocab::ARROWS, w);
+            if k.is_none() {
+                diags.push(Diagnostic::new(Kind::UnknownArrowKind { word: w.into() }, span));
+            }
+            k
+        });
+        let edge = a.need_word("the edge it points at", diags).and_then(|(w, span)| match vocab::port(w) {
+            Some(PortWord::Edge(e)) => Some(e),
+            _ => {
+                diags.push(Diagnostic::new(Kind::UnknownEdge { word: w.into() }, span));
+                None
+            }
+        });
+        if self.once("arrow", a.span, diags) {
+            if let (Some(kind), Some(points)) = (kind, edge) {
+                self.arrow = Some(Arrow { kind, points });
+                self.arrow_span = Some(a.span);
+            }
+        }
+    }
+
+    fn copies(&mut self, a: &mut Args<'_, '_>, diags: &mut Vec<Diagnostic>) {
+        let mut copies = Vec::new();
+        while let Some((w, span)) = a.word() {
+            let mut copy = Vec::new();
+            for part in w.split('+').filter(|p| *p != "-") {
+                match vocab::lookup(vocab::ILLUSTRATIONS, part) {
+                    Some(i) => copy.push(i),
+                    None => diags.push(Diagnostic::new(Kind::UnknownIllustration { word: part.into() }, span)),
+                }
+            }
+            copies.push(copy);
+        }
+        if copies.is_empty() {
+            diags.push(a.missing("one argument per copy"));
+        }
+        if self.once("copies", a.span, diags) {
+            self.copies = Some((copies, a.span));
+        }
+    }
+
+    fn segment(&mut self, a: &mut Args<'_, '_>, row: (SegmentKind, PortRule, bool), diags: &mut Vec<Diagnostic>) {
+        let (kind, rule, needs_port) = row;
+        let Some((name, name_span)) = a.need_word("a segment name", diags) else { return };
+        if vocab::port(name).is_some() || name == "at" || name == "-" {
+            diags.push(Diagnostic::new(Kind::BadName { name: name.into() }, name_span));
+            return;
+        }
+        if let Some(prev) = self.segments.iter().find(|s| s.name == name) {
+            let k = Kind::DuplicateSegment { name: name.into() };
+            diags.push(Diagnostic::new(k, name_span).with(prev.span, "first defined here"));
+            return;
+        }
+        let seg = self.segments.len();
+        let mut s = Segment {
+            name: name.to_string(),
+            kind,
+            ports: 0,
+            pennants: 0,
+            cities: 0,
+            explicit_cities: Vec::new(),
+            bridges: 0,
+            span: a.span,
+        };
+        let mut ported = false;
+        while let Some(arg) = a.take() {
+            let text = a.text(arg);
+            let span = a.span_of(arg);
+            match arg.kind {
+                ArgKind::Word => ported |= self.port(seg, rule, text, span, kind, diags),
+                ArgKind::Attr => self.attribute(&mut s, a, arg, diags),
+                ArgKind::Arrow if kind == SegmentKind::Field => self.field_cities(seg, a, diags),
+                _ => a.unexpected(arg, diags),
+            }
+        }
+        if needs_port && !ported {
+            let k = Kind::PortsForKind { name: name.into(), kind: kind.name(), needs: "needs at least one port" };
+            diags.push(Diagnostic::new(k, a.span));
+        }
+        self.segments.push(s);
+    }
+
+    fn port(&mut self, seg: usize, rule: PortRule, text: &str, span: Span, kind: SegmentKind, diags: &mut Vec<Diagnostic>) -> bool {
+        let ports: &[u8] = match (vocab::port(text), rule) {
+            (None, _) => {
+                diags.push(Diagnostic::new(Kind::UnknownPort { word: text.into() }, span));
+                return false;
+            }
+            (Some(_), PortRule::NoPorts) => {
+                let k = Kind::PortsForKind { name: text.into(), kind: kind.name(), needs: "touches no port" };
+                diags.push(Diagnostic::new(k, span));
+                return false;
+            }
+            (Some(PortWord::Port(p)), _) => &[p],
+            (Some(PortWord::Edge(e)), PortRule::Middles) => &[e * 3 + 1],
+            (Some(PortWord::Edge(e)), PortRule::WholeEdges) => &[e * 3, e * 3 + 1, e * 3 + 2],
+        };
+        for &port in ports {
+            self.claims.push(Claim { port, seg, span });
+        }
+        true
+    }
+
+    fn attribute(&mut self, s: &mut Segment, a: &Args<'_, '_>, arg: &crate::ast::Arg, diags: &mut Vec<Diagnostic>) {
+        let span = a.span_of(arg);
+        let (key, value) = a.attr_of(arg);
+        match (key, s.kind) {
+            ("pennants", SegmentKind::City) => {
+                s.pennants = number(value, span, "a pennant count", 255, diags).unwrap_or(0) as u8;
+            }
+            ("pennants", kind) => diags.push(Diagnostic::new(Kind::PennantsOnNonCity { kind: kind.name() }, span)),
+            ("over", SegmentKind::Road | SegmentKind::River) => self.pending.push(Pending::Over {
+                seg: self.segments.len(),
+                name: value.to_string(),
+                span,
+            }),
+            _ => {
+                let k = Kind::UnknownAttribute { key: key.into(), statement: a.keyword.into() };
+                diags.push(Diagnostic::new(k, span));
+            }
+        }
+    }
+
+    fn field_cities(&mut self, seg: usize, a: &mut Args<'_, '_>, diags: &mut Vec<Diagnostic>) {
+        let mut any = false;
+        while let Some((name, span)) = a.word() {
+            any = true;
+            self.pending.push(Pending::FieldCity { seg, name: name.to_string(), span });
+        }
+        if !any {
+            diags.push(a.missing("the cities after `->`"));
+        }
+    }
+
+    fn find(&self, name: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Option<usize> {
+        let found = self.segments.iter().position(|s| s.name == name);
+        if found.is_none() {
+            diags.push(Diagnostic::new(Kind::UnknownSegment { name: name.into() }, span));
+        }
+        found
+    }
+
+    fn resolve_pending(&mut self, diags: &mut Vec<Diagnostic>) {
+        for p in std::mem::take(&mut self.pending) {
+            match p {
+                Pending::FieldCity { seg, name, span } => {
+                    let Some(c) = self.find(&name, span, diags) else { continue };
+                    let kind = self.segments[c].kind;
+                    if kind != SegmentKind::City {
+                        diags.push(Diagnostic::new(Kind::NotACity { name, kind: kind.name() }, span));
+                        continue;
+                    }
+                    self.segments[seg].explicit_cities.push((c as u8, span));
+                    self.segments[seg].cities |= 1 << c;
+                }
+                Pending::Over { seg, name, span } => {
+                    let Some(r) = self.find(&name, span, diags) else { continue };
+                    if self.segments[r].kind != SegmentKind::River {
+                        diags.push(Diagnostic::new(Kind::BridgeNotRiver { name }, span));
+                        continue;
+                    }
+                    self.segments[seg].bridges |= 1 << r;
+                    self.segments[r].bridges |= 1 << seg;
+                }
+            }
+        }
+    }
+
+    fn end(&mut self, ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) {
+        let mut a = Args::new(ast, stmt);
+        let mut segments = 0u32;
+        let mut saw_at = false;
+        while let Some((w, span)) = a.word() {
+            if w == "at" {
+                saw_at = true;
+                break;
+            }
+            if let Some(i) = self.find(w, span, diags) {
+                segments |= 1 << i;
+            }
+        }
+        let mut kind: Option<EndKind> = None;
+        let mut touches = 0u32;
+        let mut any_target = false;
+        while let Some((w, span)) = a.word() {
+            any_target = true;
+            if let Some(k) = vocab::end_keyword(w) {
+                if kind.is_some() {
+                    diags.push(Diagnostic::new(Kind::TwoEndKeywords, span));
+                }
+                kind = Some(k);
+            } else if let Some(i) = self.segments.iter().position(|s| s.name == w) {
+                touches |= 1 << i;
+            } else {
+                diags.push(Diagnostic::new(Kind::UnknownEndTarget { word: w.into() }, span));
+            }
+        }
+        if !saw_at || !any_target || segments == 0 {
+            diags.push(Diagnostic::new(Kind::EndWithoutTarget, a.span));
+        }
+        a.finish(diags);
+        let end = RoadEnd { kind: kind.unwrap_or(EndKind::Segment), segments, touches };
+        self.ends.push(End { end, span: a.span });
+    }
+
+    fn mark(&mut self, ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) {
+        let mut a = Args::new(ast, stmt);
+        let Some((w, span)) = a.need_word("a mark kind", diags) else { return };
+        let Some(row) = vocab::MARKS.iter().find(|r| r.0 == w) else {
+            diags.push(Diagnostic::new(Kind::UnknownMark { word: w.into() }, span));
+            return;
+        };
+        let (_, kind, on_kind) = *row;
+        let mut segment = NO_SEGMENT;
+        if let Some(arg) = a.peek().filter(|arg| arg.kind == ArgKind::Attr) {
+            a.take();
+            let (key, value) = a.attr_of(arg);
+            let aspan = a.span_of(arg);
+            match (key, on_kind) {
+                ("on", Some(expected)) => {
+                    if let Some(i) = self.find(value, aspan, diags) {
+                        let found = self.segments[i].kind;
+                        if found == expected {
+                            segment = i as u8;
+                        } else {
+                            let k = Kind::WrongSegmentKind { name: value.into(), expected: expected.name(), found: found.name() };
+                            diags.push(Diagnostic::new(k, aspan));
+                        }
+                    }
+                }
+                ("on", None) => diags.push(Diagnostic::new(Kind::MarkTakesNoSegment { mark: row.0 }, aspan)),
+                _ => {
+                    let k = Kind::UnknownAttribute { key: key.into(), statement: "mark".into() };
+                    diags.push(Diagnostic::new(k, aspan));
+                }
+            }
+        } else if on_kind.is_some() {
+            diags.push(Diagnostic::new(Kind::MarkNeedsSegment { mark: row.0 }, a.span));
+        }
+        a.finish(diags);
+        self.marks.push(Mark { kind, segment });
+    }
+}

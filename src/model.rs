@@ -1,0 +1,191 @@
+//! The checked model: what `lower` makes of the Ast. Names are resolved to indices,
+//! ports are explicit bit masks, every span points back at the source.
+//!
+//! Only [`crate::lower`] builds a [`Model`]; emitters take `&Model` and never report
+//! user errors. The model converts to the runtime's [`TileSet`] with
+//! [`Set::to_runtime`], which is what the table emitter, the previews and the engine
+//! all read.
+
+use crate::diagnostic::Span;
+use std::borrow::Cow;
+use tilec_runtime::{
+    Arrow, Edge, Illustration, Mark, PortMask, Provenance, RoadEnd, SegmentKind, SegmentMask,
+    TileKind, TileSet, NO_SEGMENT,
+};
+
+/// Every set of one compilation.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    /// The sets, in `sets.toml` order (then file order for sets it does not list).
+    pub sets: Vec<Set>,
+}
+
+/// One tile set.
+#[derive(Clone, Debug)]
+pub struct Set {
+    /// Stable id (`base`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Edition, if the set names one.
+    pub edition: Option<String>,
+    /// Whether this is a river set (one spring, one lake).
+    pub river: bool,
+    /// Free-text notes shown on the reference page.
+    pub notes: Vec<String>,
+    /// The tile kinds, in source order.
+    pub tiles: Vec<Tile>,
+    /// Where the set is declared.
+    pub span: Span,
+    /// Copies of tiles that were dropped because they did not lower (so that the
+    /// set totals can still be checked without a cascade of errors).
+    pub dropped_copies: u32,
+}
+
+/// One tile kind.
+#[derive(Clone, Debug)]
+pub struct Tile {
+    /// Full stable id, `set/local`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Copies in the set.
+    pub count: u8,
+    /// Whether one copy is the start tile.
+    pub start: bool,
+    /// Where the data comes from.
+    pub provenance: Provenance,
+    /// The segments; their index is the segment number used everywhere else.
+    pub segments: Vec<Segment>,
+    /// For each port, the owning segment index, or [`NO_SEGMENT`].
+    pub ports: [u8; 12],
+    /// Where roads and rivers end.
+    pub ends: Vec<End>,
+    /// The arrow symbol, if any.
+    pub arrow: Option<Arrow>,
+    /// Special marks.
+    pub marks: Vec<Mark>,
+    /// Per-copy illustrations (empty when the tile gives none).
+    pub copies: Vec<Vec<Illustration>>,
+    /// Free-text notes.
+    pub notes: Vec<String>,
+    /// What each edge presents, at rotation 0 (N, E, S, W).
+    pub edges: [Edge; 4],
+    /// Distinct rotations: 1, 2 or 4 (computed, never written).
+    pub symmetry: u8,
+    /// The `tile` header.
+    pub span: Span,
+    /// The span of the `arrow` statement, if any.
+    pub arrow_span: Option<Span>,
+}
+
+/// One segment of a tile.
+#[derive(Clone, Debug)]
+pub struct Segment {
+    /// The designer's name (unique on the tile).
+    pub name: String,
+    /// What it is.
+    pub kind: SegmentKind,
+    /// Ports it touches.
+    pub ports: PortMask,
+    /// Coats of arms (cities).
+    pub pennants: u8,
+    /// For a field: the cities it touches (derived from port order, plus explicit).
+    pub cities: SegmentMask,
+    /// For a field: the cities named explicitly after `->`, with their spans.
+    pub explicit_cities: Vec<(u8, Span)>,
+    /// Segments this one crosses on a bridge (`over=`).
+    pub bridges: SegmentMask,
+    /// The statement that declares it.
+    pub span: Span,
+}
+
+/// A point where roads or rivers end.
+#[derive(Clone, Debug)]
+pub struct End {
+    /// The runtime form.
+    pub end: RoadEnd,
+    /// The `end` statement.
+    pub span: Span,
+}
+
+impl Tile {
+    /// The tile's runtime definition.
+    pub fn to_runtime(&self) -> TileKind {
+        TileKind {
+            id: Cow::Owned(self.id.clone()),
+            name: Cow::Owned(self.name.clone()),
+            count: self.count,
+            start: self.start,
+            segments: Cow::Owned(
+                self.segments
+                    .iter()
+                    .map(|s| tilec_runtime::Segment {
+                        name: Cow::Owned(s.name.clone()),
+                        kind: s.kind,
+                        ports: s.ports,
+                        pennants: s.pennants,
+                        cities: s.cities,
+                    })
+                    .collect(),
+            ),
+            ports: self.ports,
+            edges: rotated_edges(self.edges),
+            ends: Cow::Owned(self.ends.iter().map(|e| e.end).collect()),
+            arrow: self.arrow,
+            marks: Cow::Owned(self.marks.clone()),
+            symmetry: self.symmetry,
+            copies: Cow::Owned(self.copies.iter().map(|c| Cow::Owned(c.clone())).collect()),
+            provenance: self.provenance,
+        }
+    }
+
+    /// Whether the tile has no segment on any port (a town hall).
+    pub fn is_wildcard(&self) -> bool {
+        self.ports.iter().all(|&p| p == NO_SEGMENT)
+    }
+}
+
+/// The edge signatures of all four rotations, from the rotation-0 signature.
+pub fn rotated_edges(edges: [Edge; 4]) -> [[Edge; 4]; 4] {
+    let mut out = [edges; 4];
+    for (r, sig) in out.iter_mut().enumerate() {
+        // After r clockwise quarter turns, the edge facing direction d came from d - r.
+        for (d, e) in sig.iter_mut().enumerate() {
+            *e = edges[(d + 4 - r) % 4];
+        }
+    }
+    out
+}
+
+impl Set {
+    /// The set's runtime definition.
+    pub fn to_runtime(&self) -> TileSet {
+        TileSet {
+            id: Cow::Owned(self.id.clone()),
+            name: Cow::Owned(self.name.clone()),
+            river: self.river,
+            tiles: Cow::Owned(self.tiles.iter().map(Tile::to_runtime).collect()),
+        }
+    }
+
+    /// Copies in the set, counting tiles that failed to lower.
+    pub fn total(&self) -> u32 {
+        self.tiles.iter().map(|t| u32::from(t.count)).sum::<u32>() + self.dropped_copies
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotating_a_signature_turns_it_clockwise() {
+        let sig = [Edge::City, Edge::Road, Edge::Field, Edge::Road];
+        let r = rotated_edges(sig);
+        assert_eq!(r[0], sig);
+        // After a quarter turn the city faces east.
+        assert_eq!(r[1], [Edge::Road, Edge::City, Edge::Road, Edge::Field]);
+        assert_eq!(r[2], [Edge::Field, Edge::Road, Edge::City, Edge::Road]);
+    }
+}

@@ -1,0 +1,170 @@
+//! The vocabulary of the tile language: every keyword that names a segment kind,
+//! a mark, an end point, an arrow kind or an illustration, as tables.
+//!
+//! The parser knows none of these words. Adding a new special kind is a row here
+//! (and, if the engine must act on it, a variant in `tilec-runtime`).
+
+use tilec_runtime::{ArrowKind, EndKind, Illustration, MarkKind, SegmentKind};
+
+/// How a segment kind reads its port arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortRule {
+    /// `N` means all three ports of the north edge (cities, fields).
+    WholeEdges,
+    /// `N` means the middle port only (roads, rivers).
+    Middles,
+    /// The segment touches no port (monastery, garden, hut).
+    NoPorts,
+}
+
+/// Segment keywords: (keyword, kind, how ports are read, needs at least one port).
+pub const SEGMENT_KINDS: &[(&str, SegmentKind, PortRule, bool)] = &[
+    ("city", SegmentKind::City, PortRule::WholeEdges, true),
+    ("road", SegmentKind::Road, PortRule::Middles, true),
+    ("river", SegmentKind::River, PortRule::Middles, true),
+    ("field", SegmentKind::Field, PortRule::WholeEdges, false),
+    ("monastery", SegmentKind::Monastery, PortRule::NoPorts, false),
+    ("garden", SegmentKind::Garden, PortRule::NoPorts, false),
+    ("hut", SegmentKind::Hut, PortRule::NoPorts, false),
+];
+
+/// Mark keywords: (keyword, kind, the segment kind `on=` must name, if any).
+pub const MARKS: &[(&str, MarkKind, Option<SegmentKind>)] = &[
+    ("festival", MarkKind::Festival, None),
+    ("tree", MarkKind::Tree, Some(SegmentKind::Road)),
+    ("town-hall", MarkKind::TownHall, None),
+    ("lake", MarkKind::TrapLake, None),
+];
+
+/// End-point keywords: (keyword, kind, true when it ends rivers rather than roads).
+pub const END_KEYWORDS: &[(&str, EndKind, bool)] = &[
+    ("junction", EndKind::Junction, false),
+    ("village", EndKind::Village, false),
+    ("stone", EndKind::Stone, false),
+    ("bank", EndKind::Bank, false),
+    ("spring", EndKind::Spring, true),
+    ("lake", EndKind::Lake, true),
+];
+
+/// Arrow kinds.
+pub const ARROWS: &[(&str, ArrowKind)] = &[
+    ("add-next-to", ArrowKind::AddNextTo),
+    ("portal", ArrowKind::Portal),
+    ("extra-turn", ArrowKind::ExtraTurn),
+];
+
+/// Illustrations.
+pub const ILLUSTRATIONS: &[(&str, Illustration)] = &[
+    ("farmhouse", Illustration::Farmhouse),
+    ("cowshed", Illustration::Cowshed),
+    ("water-tower", Illustration::WaterTower),
+    ("highwaymen", Illustration::Highwaymen),
+    ("donkey-stable", Illustration::DonkeyStable),
+    ("pigsty", Illustration::Pigsty),
+    ("crossroads", Illustration::Crossroads),
+];
+
+/// Statements a tile block takes besides segment kinds.
+pub const TILE_STATEMENTS: &[&str] = &[
+    "count",
+    "start",
+    "variant-of",
+    "provenance",
+    "end",
+    "arrow",
+    "mark",
+    "copies",
+    "note",
+];
+
+/// Statements a set block takes.
+pub const SET_STATEMENTS: &[&str] = &["edition", "provenance", "river", "note"];
+
+/// Looks a word up in a keyword table.
+pub fn lookup<T: Copy>(table: &[(&str, T)], word: &str) -> Option<T> {
+    table.iter().find(|(k, _)| *k == word).map(|(_, v)| *v)
+}
+
+/// The kind of an end-point keyword.
+pub fn end_keyword(word: &str) -> Option<EndKind> {
+    END_KEYWORDS.iter().find(|row| row.0 == word).map(|row| row.1)
+}
+
+/// Finds the row of a segment keyword.
+pub fn segment_kind(word: &str) -> Option<(SegmentKind, PortRule, bool)> {
+    SEGMENT_KINDS
+        .iter()
+        .find(|row| row.0 == word)
+        .map(|&(_, k, r, p)| (k, r, p))
+}
+
+/// The port number of a port name, or the edge number of an edge name.
+pub fn port(word: &str) -> Option<PortWord> {
+    let edge = match word.as_bytes().first()? {
+        b'N' => 0,
+        b'E' => 1,
+        b'S' => 2,
+        b'W' => 3,
+        _ => return None,
+    };
+    match &word[1..] {
+        "" => Some(PortWord::Edge(edge)),
+        "L" => Some(PortWord::Port(edge * 3)),
+        "R" => Some(PortWord::Port(edge * 3 + 2)),
+        _ => None,
+    }
+}
+
+/// A port argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortWord {
+    /// A whole edge (`N`): 0..4.
+    Edge(u8),
+    /// A half port (`NL`): 0..12.
+    Port(u8),
+}
+
+/// The closest keyword to `word` among `candidates`, if it is a likely typo.
+pub fn suggest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
+    candidates
+        .map(|c| (distance(word, c), c))
+        .filter(|&(d, c)| d <= 2 && d < c.len())
+        .min()
+        .map(|(_, c)| c)
+}
+
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ports_and_edges_are_read() {
+        assert_eq!(port("N"), Some(PortWord::Edge(0)));
+        assert_eq!(port("EL"), Some(PortWord::Port(3)));
+        assert_eq!(port("WR"), Some(PortWord::Port(11)));
+        assert_eq!(port("NX"), None);
+        assert_eq!(port("c"), None);
+    }
+
+    #[test]
+    fn typos_get_a_suggestion() {
+        let all = || TILE_STATEMENTS.iter().copied();
+        assert_eq!(suggest("cuont", all()), Some("count"));
+        assert_eq!(suggest("zzzzzz", all()), None);
+    }
+}
