@@ -69,6 +69,12 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
     Compiled { model, config, diagnostics }
 }
 
+/// The text of `generated/tables.rs` for a model.
+pub fn tables(model: &model::Model) -> String {
+    let sets: Vec<_> = model.sets.iter().map(model::Set::to_runtime).collect();
+    emit::rust::emit(&sets)
+}
+
 /// Decodes a file's bytes. Invalid UTF-8 gives a diagnostic at the first bad byte
 /// and the text with replacement characters (so the rest still renders).
 pub fn decode(file: FileId, bytes: Vec<u8>) -> (String, Option<Diagnostic>) {

@@ -66,16 +66,42 @@ impl Writer {
         self.line(text);
     }
 
-    /// A field whose value is a borrowed slice: inline when empty, else one item
-    /// per line.
+    /// A field whose value is a borrowed slice of struct literals, laid out as
+    /// rustfmt does: `&[]` when empty, `&[Item {` ... `}]` for one item, else one
+    /// item per line.
     fn slice<T>(&mut self, field: &str, items: &[T], item: impl Fn(&mut Writer, &T)) {
-        if items.is_empty() {
-            self.line(&format!("{field}: Cow::Borrowed(&[]),"));
+        match items {
+            [] => self.line(&format!("{field}: Cow::Borrowed(&[]),")),
+            [one] => {
+                let mut inner = Writer { out: String::new(), depth: self.depth };
+                item(&mut inner, one);
+                // Merge the item's first and last lines into the brackets.
+                let body = inner.out.trim_end().trim_end_matches(',');
+                let body = body.trim_start();
+                self.line(&format!("{field}: Cow::Borrowed(&[{body}]),"));
+            }
+            _ => {
+                self.open(&format!("{field}: Cow::Borrowed(&["));
+                for i in items {
+                    item(self, i);
+                }
+                self.close("]),");
+            }
+        }
+    }
+
+    /// A field whose value is a borrowed slice of short expressions: on one line
+    /// when it fits rustfmt's widths, else one per line.
+    fn short_slice(&mut self, field: &str, items: &[String]) {
+        let inline = items.join(", ");
+        let line = format!("{field}: Cow::Borrowed(&[{inline}]),");
+        if inline.len() <= 60 && line.len() + 4 * self.depth <= 100 {
+            self.line(&line);
             return;
         }
         self.open(&format!("{field}: Cow::Borrowed(&["));
         for i in items {
-            item(self, i);
+            self.line(&format!("{i},"));
         }
         self.close("]),");
     }
@@ -98,12 +124,12 @@ fn emit_tile(w: &mut Writer, t: &TileKind) {
     w.line(&format!("count: {},", t.count));
     w.line(&format!("start: {},", t.start));
     w.slice("segments", &t.segments, emit_segment);
-    let ports: Vec<String> = t
-        .ports
-        .iter()
-        .map(|&p| if p == NO_SEGMENT { "NO_SEGMENT".into() } else { p.to_string() })
-        .collect();
-    array_field(w, "ports", &ports);
+    if t.ports.iter().all(|&p| p == NO_SEGMENT) {
+        w.line("ports: [NO_SEGMENT; 12],");
+    } else {
+        let ports: Vec<String> = t.ports.iter().map(|p| p.to_string()).collect();
+        array_field(w, "ports", &ports);
+    }
     w.open("edges: [");
     for sig in &t.edges {
         let names: Vec<String> = sig.iter().map(|e| edge(*e).to_string()).collect();
@@ -114,19 +140,23 @@ fn emit_tile(w: &mut Writer, t: &TileKind) {
     emit_arrow(w, t.arrow);
     w.slice("marks", &t.marks, emit_mark);
     w.line(&format!("symmetry: {},", t.symmetry));
-    w.slice("copies", &t.copies, |w, copy| {
-        let names: Vec<String> = copy.iter().map(|i| format!("Illustration::{i:?}")).collect();
-        let line = format!("Cow::Borrowed(&[{}]),", names.join(", "));
-        if line.len() + 4 * w.depth <= 100 {
-            w.line(&line);
-        } else {
-            w.open("Cow::Borrowed(&[");
-            for n in &names {
-                w.line(&format!("{n},"));
+    let copies: Vec<Vec<String>> = t
+        .copies
+        .iter()
+        .map(|copy| copy.iter().map(|i| format!("Illustration::{i:?}")).collect())
+        .collect();
+    let inline: Vec<String> = copies.iter().map(|c| format!("Cow::Borrowed(&[{}])", c.join(", "))).collect();
+    match copies.as_slice() {
+        // rustfmt opens a lone nested slice in place when it does not fit.
+        [one] if inline[0].len() + 30 + 4 * w.depth > 100 => {
+            w.open("copies: Cow::Borrowed(&[Cow::Borrowed(&[");
+            for name in one {
+                w.line(&format!("{name},"));
             }
-            w.close("]),");
+            w.close("])]),");
         }
-    });
+        _ => w.short_slice("copies", &inline),
+    }
     w.line(&format!("provenance: Provenance::{:?},", t.provenance));
     w.close("},");
 }

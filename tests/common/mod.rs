@@ -1,0 +1,63 @@
+//! Helpers shared by the integration tests: compile a directory the way the CLI
+//! does, and compare against golden files (`UPDATE_GOLDEN=1` re-blesses).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use tilec::diagnostic::Sources;
+use tilec::Compiled;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Compiles a directory of `.tiles` files (and its `sets.toml`).
+pub fn compile_dir(dir: &Path) -> (Sources, Compiled) {
+    let mut sources = Sources::new();
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("readable test directory")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
+        .collect();
+    names.sort();
+    let mut files = Vec::new();
+    for p in &names {
+        let rel = p.strip_prefix(root()).unwrap_or(p).display().to_string();
+        let text = std::fs::read_to_string(p).expect("UTF-8 tile file");
+        files.push(sources.add(rel, text));
+    }
+    let toml = dir.join("sets.toml");
+    let config = toml.exists().then(|| {
+        let rel = toml.strip_prefix(root()).unwrap_or(&toml).display().to_string();
+        sources.add(rel, std::fs::read_to_string(&toml).expect("sets.toml"))
+    });
+    let compiled = tilec::compile(&sources, &files, config);
+    (sources, compiled)
+}
+
+/// The shipped tiles, compiled; panics with the rendered diagnostics if unclean.
+pub fn shipped() -> Compiled {
+    let (sources, compiled) = compile_dir(&root().join("tiles"));
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "shipped tiles do not check clean:\n{}",
+        tilec::diagnostic::render_plain(&sources, &compiled.diagnostics)
+    );
+    compiled
+}
+
+/// Compares `actual` with the golden file at `path`; `UPDATE_GOLDEN=1` rewrites it.
+pub fn golden(path: &Path, actual: &str) {
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().expect("golden files live in a folder")).expect("create golden dir");
+        std::fs::write(path, actual).expect("write golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(path)
+        .unwrap_or_else(|_| panic!("missing golden file {}; run with UPDATE_GOLDEN=1", path.display()));
+    assert!(
+        expected == actual,
+        "{} differs from the output (re-bless with UPDATE_GOLDEN=1):\n--- expected\n{expected}\n--- actual\n{actual}",
+        path.display()
+    );
+}
