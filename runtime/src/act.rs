@@ -121,7 +121,7 @@ impl Game {
             return Err(ActError::NoFigureLeft(figure));
         }
         let root = self.features.find(tile.node_base + u16::from(segment));
-        if self.features.figures[usize::from(root)] > 0 {
+        if self.features[root].figures > 0 {
             return Err(ActError::Occupied { segment });
         }
         Ok(())
@@ -161,7 +161,7 @@ impl Game {
     fn deploy(&mut self, tile: PlacedTile, kind: FigureKind, segment: u8) {
         let node = tile.node_base + u16::from(segment);
         let root = self.features.find(node);
-        self.features.figures[usize::from(root)] += 1;
+        self.features[root].figures += 1;
         let player = self.current;
         let stock = &mut self.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
@@ -188,14 +188,14 @@ impl Game {
         };
         let abbot = self.figures.remove(i);
         let root = self.features.find(abbot.node);
-        self.features.figures[usize::from(root)] -= 1;
+        self.features[root].figures -= 1;
         self.supply[usize::from(abbot.player)][FigureKind::Abbot.index()] += 1;
         let points = self.cloister_points(abbot.node);
         self.scores[usize::from(abbot.player)] += points;
         let scoring = Scoring {
             turn: self.turn,
             cause: Cause::AbbotRecall,
-            feature: self.features.kind[usize::from(abbot.node)],
+            feature: self.features[abbot.node].kind,
             tiles: vec![abbot.pos],
             pennants: 0,
             cities: 0,

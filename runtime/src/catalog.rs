@@ -6,7 +6,7 @@
 //! engine will follow, so that a designer's malformed set is reported as a
 //! [`CatalogError`] instead of a panic during play.
 
-use crate::edge_code::{edge_code, pack_sides};
+use crate::edge_code::{demand, edge_code, fits, pack_sides, DEMANDS};
 use crate::tile::{EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
 
@@ -48,6 +48,11 @@ pub(crate) struct KindInfo {
     /// Sides (bit per direction) that carry a river, per rotation.
     pub river_sides: [u8; 4],
     pub rotations: u8,
+    /// For each demand index: the distinct rotations (bit per rotation) whose
+    /// edges fit it. River rules are checked on top of this.
+    pub fit: Vec<u8>,
+    /// Whether any rotation has a river edge (placement then checks the river).
+    pub river: bool,
     pub segs: Vec<SegInfo>,
     pub class: PileClass,
 }
@@ -244,7 +249,16 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
             }
         }
     }
+    let fit = (0..DEMANDS)
+        .map(|i| {
+            (0..kind.symmetry)
+                .filter(|&r| fits(sig[usize::from(r)], demand(i)))
+                .fold(0, |m, r| m | 1 << r)
+        })
+        .collect();
     Ok(KindInfo {
+        fit,
+        river: river_sides.iter().any(|&m| m != 0),
         def: kind.clone(),
         sig,
         port_seg,

@@ -38,6 +38,38 @@ pub(crate) const fn fits(sig: u16, need: u16) -> bool {
     (x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111 == 0x1111
 }
 
+/// Number of distinct demands a square can make: each side asks for anything or
+/// for one of four edge kinds (`5^4`).
+pub(crate) const DEMANDS: usize = 625;
+
+/// Place values of the four sides in a demand index.
+pub(crate) const POW5: [u16; 4] = [1, 5, 25, 125];
+
+/// A side's digit in a demand index: 0 for anything, 1..=4 for one edge kind.
+pub(crate) const fn digit(code: u16) -> u16 {
+    match code {
+        1 => 1,
+        2 => 2,
+        4 => 3,
+        8 => 4,
+        _ => 0,
+    }
+}
+
+/// The packed demand that a demand index stands for.
+pub(crate) const fn demand(index: usize) -> u16 {
+    const CODES: [u16; 5] = [ANY, 1, 2, 4, 8];
+    let mut need = 0;
+    let mut d = 0;
+    let mut i = index;
+    while d < 4 {
+        need |= CODES[i % 5] << (4 * d);
+        i /= 5;
+        d += 1;
+    }
+    need
+}
+
 /// The edge a one-hot code stands for (`Any` for anything that is not one-hot).
 pub(crate) const fn code_edge(code: u16) -> Edge {
     match code {
@@ -64,6 +96,15 @@ mod tests {
                 let sig = pack_sides([edge_code(a); 4]);
                 assert_eq!(fits(sig, pack_sides(need)), a.matches(b), "{a:?} vs {b:?}");
             }
+        }
+    }
+
+    #[test]
+    fn demand_indexes_decode_their_digits() {
+        for i in 0..DEMANDS {
+            let need = demand(i);
+            let back: u16 = (0..4).map(|d| digit(side(need, d)) * POW5[d]).sum();
+            assert_eq!(usize::from(back), i);
         }
     }
 

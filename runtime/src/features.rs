@@ -8,68 +8,85 @@
 //! [`Features::find`] needs no path compression and stays `&self`.
 
 use crate::tile::SegmentKind;
+use std::ops::{Index, IndexMut};
 
 /// Node id: one segment of one placed tile.
 pub(crate) type Node = u16;
 
+/// One segment instance; the counters are meaningful at roots only.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeData {
+    parent: Node,
+    next: Node,
+    size: u16,
+    /// Placed-tile index.
+    pub tile: u16,
+    /// Segment index on its tile.
+    pub seg: u8,
+    /// Figures standing on the feature (at roots).
+    pub figures: u8,
+    /// Segment kind.
+    pub kind: SegmentKind,
+    /// Edge crossings still open (at roots).
+    pub open: u16,
+    /// Pennants on the feature (at roots).
+    pub pennants: u16,
+}
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Features {
-    parent: Vec<Node>,
-    next: Vec<Node>,
-    size: Vec<u16>,
-    /// Placed-tile index of each node.
-    pub tile: Vec<u16>,
-    /// Segment index (on its tile) of each node.
-    pub seg: Vec<u8>,
-    /// Segment kind of each node.
-    pub kind: Vec<SegmentKind>,
-    /// At roots: edge crossings still open.
-    pub open: Vec<u16>,
-    /// At roots: pennants on the feature.
-    pub pennants: Vec<u16>,
-    /// At roots: figures standing on the feature.
-    pub figures: Vec<u8>,
+    nodes: Vec<NodeData>,
+}
+
+impl Index<Node> for Features {
+    type Output = NodeData;
+    fn index(&self, n: Node) -> &NodeData {
+        &self.nodes[usize::from(n)]
+    }
+}
+
+impl IndexMut<Node> for Features {
+    fn index_mut(&mut self, n: Node) -> &mut NodeData {
+        &mut self.nodes[usize::from(n)]
+    }
 }
 
 impl Features {
     pub fn with_capacity(n: usize) -> Features {
-        let mut f = Features::default();
-        f.parent.reserve(n);
-        f.next.reserve(n);
-        f.size.reserve(n);
-        f.tile.reserve(n);
-        f.seg.reserve(n);
-        f.kind.reserve(n);
-        f.open.reserve(n);
-        f.pennants.reserve(n);
-        f.figures.reserve(n);
-        f
+        Features {
+            nodes: Vec::with_capacity(n),
+        }
     }
 
     pub fn len(&self) -> usize {
-        self.parent.len()
+        self.nodes.len()
     }
 
     /// Adds a node for segment `seg` of placed tile `tile`.
     pub fn add(&mut self, tile: u16, seg: u8, kind: SegmentKind, open: u8, pennants: u8) -> Node {
-        let id = self.parent.len() as Node;
-        self.parent.push(id);
-        self.next.push(id);
-        self.size.push(1);
-        self.tile.push(tile);
-        self.seg.push(seg);
-        self.kind.push(kind);
-        self.open.push(u16::from(open));
-        self.pennants.push(u16::from(pennants));
-        self.figures.push(0);
+        let id = self.nodes.len() as Node;
+        self.nodes.push(NodeData {
+            parent: id,
+            next: id,
+            size: 1,
+            tile,
+            seg,
+            figures: 0,
+            kind,
+            open: u16::from(open),
+            pennants: u16::from(pennants),
+        });
         id
     }
 
     pub fn find(&self, mut n: Node) -> Node {
-        while self.parent[usize::from(n)] != n {
-            n = self.parent[usize::from(n)];
+        loop {
+            let p = self[n].parent;
+            if p == n {
+                return n;
+            }
+            n = p;
         }
-        n
     }
 
     /// Joins the features of `a` and `b`; returns the root of the union.
@@ -78,26 +95,29 @@ impl Features {
         if ra == rb {
             return ra;
         }
-        if self.size[usize::from(ra)] < self.size[usize::from(rb)] {
+        if self[ra].size < self[rb].size {
             std::mem::swap(&mut ra, &mut rb);
         }
-        let (ia, ib) = (usize::from(ra), usize::from(rb));
-        self.parent[ib] = ra;
-        self.size[ia] += self.size[ib];
-        self.open[ia] += self.open[ib];
-        self.pennants[ia] += self.pennants[ib];
-        self.figures[ia] += self.figures[ib];
-        self.next.swap(ia, ib);
+        let child = self[rb];
+        let root = &mut self[ra];
+        root.size += child.size;
+        root.open += child.open;
+        root.pennants += child.pennants;
+        root.figures += child.figures;
+        let root_next = root.next;
+        root.next = child.next;
+        self[rb].next = root_next;
+        self[rb].parent = ra;
         ra
     }
 
     /// Closes `n` crossings of the feature rooted at `root`.
     pub fn close(&mut self, root: Node, n: u16) {
-        let open = &mut self.open[usize::from(root)];
+        let open = &mut self[root].open;
         *open = open.saturating_sub(n);
     }
 
-    /// The members of the feature that `root` belongs to (any member works).
+    /// The members of the feature that `start` belongs to.
     pub fn members(&self, start: Node) -> Members<'_> {
         Members {
             f: self,
@@ -118,7 +138,7 @@ impl Iterator for Members<'_> {
     type Item = Node;
     fn next(&mut self) -> Option<Node> {
         let n = self.cur?;
-        let nx = self.f.next[usize::from(n)];
+        let nx = self.f[n].next;
         self.cur = (nx != self.start).then_some(nx);
         Some(n)
     }
@@ -138,8 +158,8 @@ mod tests {
         f.close(r, 2);
         let r = f.union(b, c);
         assert_eq!(f.find(a), f.find(c));
-        assert_eq!(f.open[usize::from(r)], 2);
-        assert_eq!(f.pennants[usize::from(r)], 2);
+        assert_eq!(f[r].open, 2);
+        assert_eq!(f[r].pennants, 2);
         let mut m: Vec<_> = f.members(a).collect();
         m.sort();
         assert_eq!(m, vec![a, b, c]);

@@ -6,52 +6,57 @@
 //! neighbours and neighbours-of-neighbours of anything placed are always in range;
 //! when a placement comes closer to the border the array doubles.
 
-use crate::edge_code::{side, ANY};
+use crate::edge_code::{demand, digit, side, POW5};
 use crate::geom::Pos;
 
-const EMPTY: u16 = u16::MAX;
-const NOT_FRONTIER: u16 = u16::MAX;
 const MARGIN: i32 = 2;
 
+/// What an empty square asks of a tile placed there.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cell {
-    /// Placed-tile index, or `EMPTY`.
-    pub tile: u16,
-    /// For an empty square: the packed edge codes its neighbours ask for.
+    /// The packed edge codes its neighbours ask for (`0xF` per free side).
     pub need: u16,
-    /// For an empty square: sides (bit per direction) with a placed neighbour.
+    /// Sides (bit per direction) with a placed neighbour.
     pub sides: u8,
-    frontier: u16,
 }
 
-const BLANK: Cell = Cell {
-    tile: EMPTY,
-    need: 0xFFFF,
-    sides: 0,
-    frontier: NOT_FRONTIER,
-};
-
+/// Squares are stored in parallel arrays whose blank value is zero,
+/// so a new or grown grid is one zeroed allocation each.
 #[derive(Clone, Debug)]
 pub(crate) struct Grid {
     w: i32,
     h: i32,
     ox: i32,
     oy: i32,
-    cells: Vec<Cell>,
+    /// Placed-tile index + 1; 0 for an empty square.
+    tiles: Vec<u16>,
+    /// For an empty square: its demand index (see `edge_code::demand`).
+    codes_at: Vec<u16>,
+    /// For an empty square: sides with a placed neighbour.
+    sides: Vec<u8>,
+    /// Frontier index + 1; 0 when not on the frontier.
+    front: Vec<u16>,
     /// Empty squares next to a placed tile, in a deterministic order.
     pub frontier: Vec<Pos>,
+    /// The demand index of each frontier square, in frontier order.
+    pub codes: Vec<u16>,
 }
 
 impl Grid {
     pub fn new() -> Grid {
-        let (w, h) = (16, 16);
+        let (w, h) = (24, 24);
+        let n = (w * h) as usize;
         Grid {
             w,
             h,
-            ox: 8,
-            oy: 8,
-            cells: vec![BLANK; 256],
-            frontier: Vec::with_capacity(64),
+            ox: w / 2,
+            oy: h / 2,
+            tiles: vec![0; n],
+            codes_at: vec![0; n],
+            sides: vec![0; n],
+            front: vec![0; n],
+            frontier: Vec::with_capacity(128),
+            codes: Vec::with_capacity(128),
         }
     }
 
@@ -60,14 +65,24 @@ impl Grid {
         ((0..self.w).contains(&x) && (0..self.h).contains(&y)).then(|| (x + y * self.w) as usize)
     }
 
-    /// The square at `p` (a blank one outside the array).
+    /// What the empty square at `p` asks for (anything, outside the array).
     pub fn cell(&self, p: Pos) -> Cell {
-        self.index(p).map_or(BLANK, |i| self.cells[i])
+        match self.index(p) {
+            Some(i) => Cell {
+                need: demand(usize::from(self.codes_at[i])),
+                sides: self.sides[i],
+            },
+            None => Cell {
+                need: 0xFFFF,
+                sides: 0,
+            },
+        }
     }
 
     /// The placed-tile index at `p`.
     pub fn tile(&self, p: Pos) -> Option<u16> {
-        Some(self.cell(p).tile).filter(|&t| t != EMPTY)
+        let t = self.tiles[self.index(p)?];
+        t.checked_sub(1)
     }
 
     /// Puts placed tile `tile` with packed edges `sig` at the empty square `p`.
@@ -75,34 +90,39 @@ impl Grid {
         self.ensure_margin(p);
         let Some(i) = self.index(p) else { return };
         self.remove_frontier(i);
-        self.cells[i].tile = tile;
+        self.tiles[i] = tile + 1;
         for d in 0..4 {
             let q = p.step(d);
             let Some(j) = self.index(q) else { continue };
-            if self.cells[j].tile != EMPTY {
+            if self.tiles[j] != 0 {
                 continue;
             }
             let opp = (d + 2) % 4;
-            let c = &mut self.cells[j];
-            c.need = (c.need & !(ANY << (4 * opp))) | (side(sig, d) << (4 * opp));
-            c.sides |= 1 << opp;
-            if c.frontier == NOT_FRONTIER {
-                c.frontier = self.frontier.len() as u16;
-                self.frontier.push(q);
+            self.sides[j] |= 1 << opp;
+            self.codes_at[j] += digit(side(sig, d)) * POW5[opp];
+            let code = self.codes_at[j];
+            match self.front[j] {
+                0 => {
+                    self.frontier.push(q);
+                    self.codes.push(code);
+                    self.front[j] = self.frontier.len() as u16;
+                }
+                k => self.codes[usize::from(k - 1)] = code,
             }
         }
     }
 
     fn remove_frontier(&mut self, i: usize) {
-        let k = self.cells[i].frontier;
-        if k == NOT_FRONTIER {
+        let Some(k) = self.front[i].checked_sub(1) else {
             return;
-        }
-        self.cells[i].frontier = NOT_FRONTIER;
-        self.frontier.swap_remove(usize::from(k));
-        if let Some(&moved) = self.frontier.get(usize::from(k)) {
+        };
+        self.front[i] = 0;
+        let k = usize::from(k);
+        self.frontier.swap_remove(k);
+        self.codes.swap_remove(k);
+        if let Some(&moved) = self.frontier.get(k) {
             if let Some(j) = self.index(moved) {
-                self.cells[j].frontier = k;
+                self.front[j] = k as u16 + 1;
             }
         }
     }
@@ -124,25 +144,41 @@ impl Grid {
         if self.w > 1 << 16 || self.h > 1 << 16 {
             return false;
         }
-        let (w, h) = (
-            if wide { self.w * 2 } else { self.w },
-            if high { self.h * 2 } else { self.h },
-        );
+        let w = if wide { self.w * 2 } else { self.w };
+        let h = if high { self.h * 2 } else { self.h };
         let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
-        let mut cells = vec![BLANK; (w * h) as usize];
-        let row = self.w as usize;
-        for y in 0..self.h {
-            let from = (y * self.w) as usize;
-            let to = (dx + (y + dy) * w) as usize;
-            cells[to..to + row].copy_from_slice(&self.cells[from..from + row]);
-        }
-        self.cells = cells;
+        let (old_w, old_h) = (self.w, self.h);
+        let move_to = |old: &[u16]| regrid(old, old_w, old_h, w, h, dx, dy);
+        self.tiles = move_to(&self.tiles);
+        self.codes_at = move_to(&self.codes_at);
+        self.front = move_to(&self.front);
+        self.sides = regrid(&self.sides, old_w, old_h, w, h, dx, dy);
         self.ox += dx;
         self.oy += dy;
         self.w = w;
         self.h = h;
         true
     }
+}
+
+/// Copies a `w0 × h0` array into a zeroed `w × h` one, shifted by `(dx, dy)`.
+fn regrid<T: Copy + Default>(
+    old: &[T],
+    w0: i32,
+    h0: i32,
+    w: i32,
+    h: i32,
+    dx: i32,
+    dy: i32,
+) -> Vec<T> {
+    let mut out = vec![T::default(); (w * h) as usize];
+    let row = w0 as usize;
+    for y in 0..h0 {
+        let from = (y * w0) as usize;
+        let to = (dx + (y + dy) * w) as usize;
+        out[to..to + row].copy_from_slice(&old[from..from + row]);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use crate::catalog::KindId;
 use crate::event::Event;
+use crate::features::{Features, Node};
 use crate::game::{Game, Phase, PlacedTile};
 use crate::geom::{facing_port, Rotation};
 use crate::placement::{PlaceError, Placement};
@@ -46,71 +47,83 @@ impl Game {
 
     /// Puts a tile on the board and merges its features (no checks).
     pub(crate) fn put_tile(&mut self, kind: KindId, at: Placement, river_turn: i8) {
-        let cat = self.cat.clone();
+        let Game {
+            cat,
+            grid,
+            tiles,
+            features,
+            touched,
+            ..
+        } = self;
         let k = &cat.kinds[usize::from(kind)];
         let r = usize::from(at.rotation.quarter_turns());
-        let index = self.tiles.len() as u16;
-        let node_base = self.features.len() as u16;
-        self.tiles.push(PlacedTile {
+        let index = tiles.len() as u16;
+        let node_base = features.len() as u16;
+        tiles.push(PlacedTile {
             kind,
             pos: at.pos,
             rotation: at.rotation,
             node_base,
             river_turn,
         });
-        self.grid.put(at.pos, index, k.sig[r]);
-        self.touched.clear();
+        grid.put(at.pos, index, k.sig[r]);
+        touched.clear();
         for (i, s) in k.segs.iter().enumerate() {
-            let n = self
-                .features
-                .add(index, i as u8, s.kind, s.sides, s.pennants);
-            self.touched.push(n);
+            touched.push(features.add(index, i as u8, s.kind, s.sides, s.pennants));
         }
         let ports = &k.port_seg[r];
         for d in 0..4 {
-            let Some(t) = self.grid.tile(at.pos.step(d)) else {
+            let Some(t) = grid.tile(at.pos.step(d)) else {
                 continue;
             };
-            let other = self.tiles[usize::from(t)];
+            let other = tiles[usize::from(t)];
             let theirs = &cat.kinds[usize::from(other.kind)].port_seg
                 [usize::from(other.rotation.quarter_turns())];
             for j in 0..3 {
                 let p = d * 3 + j;
-                let (a, b) = (ports[p], theirs[facing_port(p)]);
-                self.join(node_base, a, other.node_base, b, j == 1);
+                let a = (ports[p] != NO_SEGMENT).then(|| node_base + u16::from(ports[p]));
+                let q = theirs[facing_port(p)];
+                let b = (q != NO_SEGMENT).then(|| other.node_base + u16::from(q));
+                join(features, touched, a, b, j == 1);
             }
         }
     }
+}
 
-    /// Joins segment `a` (of the new tile) with segment `b` (of a neighbour) across
-    /// one port. Crossings are counted once per edge, at the middle port; a
-    /// missing segment (a town hall's side) closes what reaches it.
-    fn join(&mut self, base_a: u16, a: u8, base_b: u16, b: u8, middle: bool) {
-        let node = |base: u16, s: u8| (s != NO_SEGMENT).then(|| base + u16::from(s));
-        let (na, nb) = (node(base_a, a), node(base_b, b));
-        let crossing = |g: &Game, n: u16| {
-            matches!(
-                g.features.kind[usize::from(n)],
-                SegmentKind::Road | SegmentKind::City | SegmentKind::River
-            )
-        };
-        match (na, nb) {
-            (Some(x), Some(y)) => {
-                let is_crossing = crossing(self, x);
-                if !middle && is_crossing {
-                    return;
-                }
-                let root = self.features.union(x, y);
-                if is_crossing {
-                    self.features.close(root, 2);
-                }
+/// Whether a segment kind is counted in edge crossings (completes when closed).
+fn crossing(kind: SegmentKind) -> bool {
+    matches!(
+        kind,
+        SegmentKind::Road | SegmentKind::City | SegmentKind::River
+    )
+}
+
+/// Joins node `a` (of the new tile) with node `b` (of a neighbour) across one
+/// port. Crossings are counted once per edge, at the middle port; a missing
+/// segment (a town hall's side) closes what reaches it.
+fn join(
+    features: &mut Features,
+    touched: &mut Vec<Node>,
+    a: Option<Node>,
+    b: Option<Node>,
+    middle: bool,
+) {
+    match (a, b) {
+        (Some(x), Some(y)) => {
+            let is_crossing = crossing(features[x].kind);
+            if !middle && is_crossing {
+                return;
             }
-            (Some(x), None) | (None, Some(x)) if middle && crossing(self, x) => {
-                let root = self.features.find(x);
-                self.features.close(root, 1);
-                self.touched.push(x);
+            let root = features.union(x, y);
+            if is_crossing {
+                features.close(root, 2);
             }
-            _ => {}
         }
+        (Some(x), None) | (None, Some(x)) if middle && crossing(features[x].kind) => {
+            let root = features.find(x);
+            features.close(root, 1);
+            touched.push(x);
+        }
+        _ => {}
     }
 }

@@ -13,7 +13,7 @@
 //! [`PlaceError::RiverUTurn`] reports.
 
 use crate::catalog::KindId;
-use crate::edge_code::{code_edge, fits, side};
+use crate::edge_code::{code_edge, side};
 use crate::game::{Game, Phase};
 use crate::geom::{Pos, Rotation};
 use crate::tile::Edge;
@@ -94,10 +94,13 @@ impl Game {
             return;
         };
         let k = &self.cat.kinds[usize::from(kind)];
-        for &pos in &self.grid.frontier {
-            let need = self.grid.cell(pos).need;
-            for r in 0..k.rotations {
-                if fits(k.sig[usize::from(r)], need) && self.river_ok(kind, pos, r).is_ok() {
+        let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
+        for (&pos, &code) in frontier {
+            let mut rots = k.fit[usize::from(code)];
+            while rots != 0 {
+                let r = rots.trailing_zeros() as u8;
+                rots &= rots - 1;
+                if !k.river || self.river_ok(kind, pos, r).is_ok() {
                     out.push(Placement {
                         pos,
                         rotation: Rotation::new(r),
@@ -105,6 +108,53 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Number of legal placements of the drawn tile (as listed by
+    /// [`Game::legal_placements_into`]).
+    pub fn legal_placement_count(&self) -> usize {
+        let Phase::Place(kind) = self.phase else {
+            return 0;
+        };
+        let k = &self.cat.kinds[usize::from(kind)];
+        if k.river {
+            let mut out = Vec::new();
+            self.legal_placements_into(&mut out);
+            return out.len();
+        }
+        self.grid
+            .codes
+            .iter()
+            .map(|&c| k.fit[usize::from(c)].count_ones() as usize)
+            .sum()
+    }
+
+    /// The `n`-th legal placement in [`Game::legal_placements_into`] order, without
+    /// building the list (random players pick one this way).
+    pub fn nth_legal_placement(&self, mut n: usize) -> Option<Placement> {
+        let Phase::Place(kind) = self.phase else {
+            return None;
+        };
+        let k = &self.cat.kinds[usize::from(kind)];
+        if k.river {
+            let mut out = Vec::new();
+            self.legal_placements_into(&mut out);
+            return out.get(n).copied();
+        }
+        for (&pos, &code) in self.grid.frontier.iter().zip(&self.grid.codes) {
+            let mut rots = k.fit[usize::from(code)];
+            let here = rots.count_ones() as usize;
+            if n >= here {
+                n -= here;
+                continue;
+            }
+            for _ in 0..n {
+                rots &= rots - 1;
+            }
+            let rotation = Rotation::new(rots.trailing_zeros() as u8);
+            return Some(Placement { pos, rotation });
+        }
+        None
     }
 
     /// Every legal placement of the drawn tile, sorted.
@@ -129,10 +179,12 @@ impl Game {
     /// Whether `kind` fits anywhere on the board now.
     pub fn can_place(&self, kind: KindId) -> bool {
         let k = &self.cat.kinds[usize::from(kind)];
-        self.grid.frontier.iter().any(|&pos| {
-            let need = self.grid.cell(pos).need;
-            (0..k.rotations)
-                .any(|r| fits(k.sig[usize::from(r)], need) && self.river_ok(kind, pos, r).is_ok())
+        let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
+        frontier.into_iter().any(|(&pos, &code)| {
+            let rots = k.fit[usize::from(code)];
+            rots != 0
+                && (!k.river
+                    || (0..4).any(|r| rots & (1 << r) != 0 && self.river_ok(kind, pos, r).is_ok()))
         })
     }
 

@@ -45,13 +45,13 @@ impl Game {
             return None;
         }
         let root = self.features.find(tile.node_base + u16::from(segment));
-        let r = usize::from(root);
+        let r = &self.features[root];
         Some(FeatureInfo {
             id: root,
-            kind: self.features.kind[r],
-            open: self.features.open[r],
-            figures: self.features.figures[r],
-            pennants: self.features.pennants[r],
+            kind: r.kind,
+            open: r.open,
+            figures: r.figures,
+            pennants: r.pennants,
         })
     }
 

@@ -25,21 +25,14 @@ impl Game {
         let mut roots: Vec<Node> = Vec::new();
         for i in 0..self.touched.len() {
             let r = self.features.find(self.touched[i]);
-            let ri = usize::from(r);
-            let closable = matches!(
-                self.features.kind[ri],
-                SegmentKind::Road | SegmentKind::City
-            );
-            if closable
-                && self.features.open[ri] == 0
-                && self.features.figures[ri] > 0
-                && !roots.contains(&r)
-            {
+            let n = &self.features[r];
+            let closable = matches!(n.kind, SegmentKind::Road | SegmentKind::City);
+            if closable && n.open == 0 && n.figures > 0 && !roots.contains(&r) {
                 roots.push(r);
             }
         }
         for f in &self.figures {
-            let kind = self.features.kind[usize::from(f.node)];
+            let kind = self.features[f.node].kind;
             if is_cloister(kind) && f.pos.near(tile.pos) && self.neighbours(f.pos) == 8 {
                 let r = self.features.find(f.node);
                 if !roots.contains(&r) {
@@ -62,9 +55,9 @@ impl Game {
 
     /// Points of the monastery, garden or hut that `node` is.
     pub(crate) fn cloister_points(&self, node: Node) -> u32 {
-        let pos = self.tiles[usize::from(self.features.tile[usize::from(node)])].pos;
+        let pos = self.tiles[usize::from(self.features[node].tile)].pos;
         let filled = self.neighbours(pos);
-        match self.features.kind[usize::from(node)] {
+        match self.features[node].kind {
             // Baba Yaga's hut counts the empty squares instead.
             SegmentKind::Hut => 1 + (8 - filled),
             _ => 1 + filled,
@@ -73,9 +66,9 @@ impl Game {
 
     /// Scores the feature rooted at `root` for its majority and returns its figures.
     pub(crate) fn score_feature(&mut self, root: Node, cause: Cause) {
-        let kind = self.features.kind[usize::from(root)];
+        let kind = self.features[root].kind;
         let (tiles, positions) = self.feature_tiles(root);
-        let pennants = self.features.pennants[usize::from(root)];
+        let pennants = self.features[root].pennants;
         let mut cities = 0;
         let points = match kind {
             SegmentKind::Road => tiles,
@@ -102,7 +95,7 @@ impl Game {
             returned.push((f.player, f.kind));
             self.figures.remove(i);
         }
-        self.features.figures[usize::from(root)] = 0;
+        self.features[root].figures = 0;
         let best = strength.iter().copied().max().unwrap_or(0);
         let winners: Vec<u8> = (0..self.players)
             .filter(|&p| best > 0 && strength[usize::from(p)] == best)
@@ -132,7 +125,7 @@ impl Game {
         let (walk, log) = (self.walk, self.events.is_some());
         let (mut count, mut positions) = (0, Vec::new());
         for m in self.features.members(root) {
-            let t = usize::from(self.features.tile[usize::from(m)]);
+            let t = usize::from(self.features[m].tile);
             if self.stamp[t] != walk {
                 self.stamp[t] = walk;
                 count += 1;
@@ -149,14 +142,14 @@ impl Game {
     fn completed_cities(&self, root: Node) -> u16 {
         let mut seen: Vec<Node> = Vec::new();
         for m in self.features.members(root) {
-            let tile = &self.tiles[usize::from(self.features.tile[usize::from(m)])];
-            let seg = usize::from(self.features.seg[usize::from(m)]);
+            let tile = &self.tiles[usize::from(self.features[m].tile)];
+            let seg = usize::from(self.features[m].seg);
             let mut mask = self.cat.kinds[usize::from(tile.kind)].segs[seg].cities;
             while mask != 0 {
                 let c = mask.trailing_zeros() as u16;
                 mask &= mask - 1;
                 let r = self.features.find(tile.node_base + c);
-                if self.features.open[usize::from(r)] == 0 && !seen.contains(&r) {
+                if self.features[r].open == 0 && !seen.contains(&r) {
                     seen.push(r);
                 }
             }

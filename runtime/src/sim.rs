@@ -3,7 +3,6 @@
 
 use crate::figure::Action;
 use crate::game::Game;
-use crate::placement::Placement;
 use crate::rng::Rng;
 
 /// A random player that reuses its buffers from turn to turn.
@@ -11,7 +10,6 @@ use crate::rng::Rng;
 pub struct RandomPlayer {
     /// Probability of deploying a figure (or recalling the abbot) when one can.
     pub figure_rate: f64,
-    placements: Vec<Placement>,
     actions: Vec<Action>,
 }
 
@@ -37,16 +35,16 @@ impl RandomPlayer {
     /// `None` when the pile is empty (the game is ready for [`Game::finish`]).
     pub fn turn(&mut self, game: &mut Game, rng: &mut Rng) -> Option<usize> {
         game.draw_random(rng)?;
-        self.placements.clear();
-        game.legal_placements_into(&mut self.placements);
-        let n = self.placements.len();
-        let choice = self.placements[rng.below(n as u32) as usize];
+        let n = game.legal_placement_count();
+        let choice = game.nth_legal_placement(rng.below(n as u32) as usize)?;
         game.place_unchecked(choice);
-        self.actions.clear();
-        game.legal_actions_into(&mut self.actions);
         let mut action = Action::Pass;
-        if self.actions.len() > 1 && rng.chance(self.figure_rate) {
-            action = self.actions[1 + rng.below(self.actions.len() as u32 - 1) as usize];
+        if rng.chance(self.figure_rate) {
+            self.actions.clear();
+            game.legal_actions_into(&mut self.actions);
+            if self.actions.len() > 1 {
+                action = self.actions[1 + rng.below(self.actions.len() as u32 - 1) as usize];
+            }
         }
         game.act_unchecked(action);
         Some(n)

@@ -76,6 +76,14 @@ pub fn kind(id: &'static str, count: u8, segments: &[&str]) -> TileKind {
         }
         segs.push(seg);
     }
+    // A field listed with both halves of an edge also covers its middle port.
+    for d in 0..4 {
+        let (l, m, r) = (ports[3 * d], 3 * d + 1, ports[3 * d + 2]);
+        if ports[m] == NO_SEGMENT && l == r && l != NO_SEGMENT {
+            ports[m] = l;
+            segs[usize::from(l)].ports |= 1 << m;
+        }
+    }
     finish(id, count, segs, ports, ends)
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tilec_runtime::*;
 
 /// Fewer games in debug builds keep `cargo test` quick; release runs the full count.
-const GAMES: u64 = if cfg!(debug_assertions) { 150 } else { 3000 };
+const GAMES: u64 = if cfg!(debug_assertions) { 120 } else { 5000 };
 
 fn combinations() -> Vec<(String, Vec<TileSet>)> {
     let mut combos = vec![
@@ -58,6 +58,7 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
             game.check_placement(*p)
                 .map_err(|e| format!("listed {p} is illegal: {e}"))?;
         }
+        check_listing_agrees(&game, &legal, seed % 10 == 0)?;
         let choice = legal[rng.below(legal.len() as u32) as usize];
         game.place(choice).map_err(|e| e.to_string())?;
         check_tile_fits(&game, choice.pos)?;
@@ -82,6 +83,51 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
     }
     check_figures(&game)?;
     check_scores_match_events(&game)
+}
+
+/// The count and nth-placement shortcuts agree with the list; every few games the
+/// list is also compared with a brute-force search over every square and rotation.
+fn check_listing_agrees(game: &Game, legal: &[Placement], brute: bool) -> Result<(), String> {
+    if game.legal_placement_count() != legal.len() {
+        return Err("legal_placement_count disagrees with the list".into());
+    }
+    let mut listed = Vec::new();
+    game.legal_placements_into(&mut listed);
+    for i in [0, listed.len() / 2, listed.len() - 1] {
+        if game.nth_legal_placement(i) != Some(listed[i]) {
+            return Err(format!("nth_legal_placement({i}) disagrees"));
+        }
+    }
+    if !brute {
+        return Ok(());
+    }
+    let Phase::Place(kind) = game.phase() else {
+        return Err("not placing".into());
+    };
+    let symmetry = game.catalog().kind(kind).symmetry;
+    let mut found = Vec::new();
+    for t in game.placed_tiles() {
+        for d in 0..4 {
+            for r in 0..symmetry {
+                let p = Placement {
+                    pos: t.pos.step(d),
+                    rotation: Rotation::new(r),
+                };
+                if game.check_placement(p).is_ok() && !found.contains(&p) {
+                    found.push(p);
+                }
+            }
+        }
+    }
+    found.sort();
+    if found != legal {
+        return Err(format!(
+            "brute force finds {} placements, the list has {}",
+            found.len(),
+            legal.len()
+        ));
+    }
+    Ok(())
 }
 
 fn check_tile_fits(game: &Game, pos: Pos) -> Result<(), String> {

@@ -1,0 +1,86 @@
+//! Engine speed: complete random 2-player base games (figures 30% of turns, full
+//! final scoring), and legal-placement generation on mid-game boards.
+//!
+//! `cargo bench -p tilec-runtime --bench engine`. The same game rate can be read
+//! from the CLI: `cargo run --release -- simulate --sets base --players 2 --games 100000`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use std::sync::Arc;
+use tilec_runtime::*;
+
+fn base_catalog() -> Arc<Catalog> {
+    let shipped = tables::SETS
+        .iter()
+        .find(|s| s.id == "base")
+        .map(|s| (*s).clone());
+    let set = shipped.unwrap_or_else(testkit::base_set);
+    Arc::new(Catalog::new(&[&set]).expect("base set"))
+}
+
+fn games(c: &mut Criterion) {
+    let cat = base_catalog();
+    let setup = Setup {
+        events: false,
+        ..Setup::new(2)
+    };
+    let mut player = RandomPlayer::new(0.3);
+    let mut seed = 0;
+    let mut group = c.benchmark_group("engine");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("complete 2-player base game", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut game = Game::new(cat.clone(), setup).expect("setup");
+            player.play(&mut game, &mut Rng::new(seed));
+            black_box(game.scores()[0])
+        })
+    });
+    group.finish();
+}
+
+/// Boards after 10, 35 and 60 random turns, each with a tile drawn.
+fn boards(cat: &Arc<Catalog>) -> Vec<Game> {
+    let mut out = Vec::new();
+    for (seed, turns) in [(1, 10), (2, 35), (3, 60)] {
+        let mut game = Game::new(
+            cat.clone(),
+            Setup {
+                events: false,
+                ..Setup::new(2)
+            },
+        )
+        .expect("setup");
+        let mut rng = Rng::new(seed);
+        let mut player = RandomPlayer::new(0.3);
+        for _ in 0..turns {
+            player.turn(&mut game, &mut rng);
+        }
+        if game.draw_random(&mut rng).is_some() {
+            out.push(game);
+        }
+    }
+    out
+}
+
+fn placements(c: &mut Criterion) {
+    let cat = base_catalog();
+    let boards = boards(&cat);
+    let mut buf = Vec::new();
+    let mut group = c.benchmark_group("engine");
+    let listed: usize = boards.iter().map(|g| g.legal_placements().len()).sum();
+    group.throughput(Throughput::Elements(listed as u64));
+    group.bench_function("legal placements (3 boards)", |b| {
+        b.iter(|| {
+            for g in &boards {
+                buf.clear();
+                g.legal_placements_into(&mut buf);
+            }
+            black_box(buf.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, placements);
+criterion_main!(benches);
