@@ -4,15 +4,11 @@
 
 use tilec_runtime::*;
 
+/// A segment: kind, ports, pennants, and the ports of the cities it touches.
+type Shape = (SegmentKind, PortMask, u8, Vec<PortMask>);
+
 /// A tile's layout with names and segment order erased.
-fn canonical(
-    t: &TileKind,
-) -> (
-    u8,
-    [Edge; 4],
-    u8,
-    Vec<(SegmentKind, PortMask, u8, Vec<PortMask>)>,
-) {
+fn canonical(t: &TileKind) -> (u8, [Edge; 4], u8, Vec<Shape>) {
     let mut segs: Vec<_> = t
         .segments
         .iter()
