@@ -1,0 +1,62 @@
+//! `tilec render PATH [--out DIR]`: quick previews for a designer: one PNG per
+//! tile kind and a sheet per set, even when the tiles still have problems.
+
+use super::{input, output};
+use std::path::PathBuf;
+use std::time::Instant;
+use tilec::emit::png;
+
+/// Arguments of `tilec render`.
+#[derive(clap::Args)]
+pub struct RenderArgs {
+    /// A `.tiles` file or a directory of them.
+    pub path: PathBuf,
+    /// Where to write the pictures (replaced as a whole).
+    #[arg(long, default_value = "preview")]
+    pub out: PathBuf,
+}
+
+/// Renders; 0 clean, 1 written but the tiles have problems, 2 I/O.
+pub fn run(args: &RenderArgs) -> u8 {
+    let start = Instant::now();
+    let (input, compiled) = match input::compile(std::slice::from_ref(&args.path)) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
+    let sets: Vec<_> = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
+    let mut files = output::Files::new();
+    for set in &sets {
+        let dir = super::build::file_stem(&set.id);
+        let previews: Vec<_> = set.tiles.iter().map(|t| png::render_tile(t, 0)).collect();
+        for (tile, img) in set.tiles.iter().zip(&previews) {
+            let name = format!("{dir}/{}.png", super::build::file_stem(local(&tile.id)));
+            files.push((name, png::encode_png(img)));
+        }
+        files.push((
+            format!("{dir}/sheet.png"),
+            png::encode_png(&png::sheet_from(set, &previews)),
+        ));
+    }
+    if let Err(msg) = output::replace_dir(&args.out, &files) {
+        eprintln!("{msg}");
+        return 2;
+    }
+    let kinds: usize = sets.iter().map(|s| s.tiles.len()).sum();
+    println!(
+        "rendered {kinds} tile kinds in {} sets into {} ({} ms)",
+        sets.len(),
+        args.out.display(),
+        start.elapsed().as_millis()
+    );
+    if compiled.diagnostics.is_empty() {
+        0
+    } else {
+        input::report(&input.sources, &compiled.diagnostics);
+        1
+    }
+}
+
+/// The part of a tile id after its set.
+pub fn local(id: &str) -> &str {
+    id.split_once('/').map_or(id, |(_, l)| l)
+}

@@ -1,0 +1,353 @@
+//! Lays a tile out: rasterises cities, rivers, roads and buildings into a label
+//! map and remembers where the symbols go. Values in (a [`TileKind`]), a
+//! [`Scene`] out; painting happens elsewhere.
+
+use super::canvas::{dist, Pt};
+use super::geom::{curve, edge_mid, edges_of, port_anchor, through_path, CityShape, CENTRE};
+use super::labels::{Labels, FREE, MAX_SEGMENTS, OBJ};
+use tilec_runtime::{EndKind, RoadEnd, SegmentKind, TileKind};
+
+/// Half the width of a road.
+pub const ROAD_HALF: f32 = 0.045;
+/// Half the width of a river.
+pub const RIVER_HALF: f32 = 0.065;
+/// Radius of a monastery, garden or hut plot.
+pub const PLOT_R: f32 = 0.13;
+/// Radius of the lake a river ends in.
+pub const LAKE_R: f32 = 0.2;
+/// Radius of a spring.
+pub const SPRING_R: f32 = 0.08;
+/// Radius of Bogatyr's stone.
+pub const STONE_R: f32 = 0.085;
+
+/// Where an end point of a road or river lies.
+#[derive(Clone, Copy)]
+enum Target {
+    Point(Pt),
+    Gate(u8),
+    Bank,
+}
+
+/// A tile laid out for painting.
+pub struct Scene {
+    /// Segment per pixel.
+    pub labels: Labels,
+    /// Positions of monastery, garden and hut plots, by segment.
+    pub plots: Vec<(u8, Pt)>,
+    /// Where roads enter cities.
+    pub gates: Vec<Pt>,
+    /// End points drawn as symbols (junction, village, stone, spring, lake).
+    pub ends: Vec<(EndKind, Pt)>,
+    /// Each road's or river's drawn path(s), by segment.
+    pub paths: Vec<(u8, Vec<Pt>)>,
+    /// Occupied symbol spots (centre, radius), for placing further symbols.
+    pub spots: Vec<(Pt, f32)>,
+}
+
+impl Scene {
+    /// Rasterises everything but the fields (see `fields::fill`). `via_centre` bends
+    /// corner roads through the tile centre instead of round the corner.
+    pub fn build(tile: &TileKind, side: u32, via_centre: bool) -> Scene {
+        let mut s = Scene {
+            labels: Labels::new(side),
+            plots: Vec::new(),
+            gates: Vec::new(),
+            ends: Vec::new(),
+            paths: Vec::new(),
+            spots: Vec::new(),
+        };
+        if let Some(arrow) = tile.arrow {
+            // Keep symbols clear of the arrow and its badge.
+            for p in [(0.72, 0.42), (0.72, 0.25)] {
+                s.spots.push((super::marks::turn(p, arrow.points), 0.09));
+            }
+        }
+        s.cities(tile);
+        s.lines(tile, SegmentKind::River, via_centre);
+        s.place_plots(tile, true);
+        s.lines(tile, SegmentKind::Road, via_centre);
+        s.connectors(tile);
+        s.place_plots(tile, false);
+        s
+    }
+
+    fn cities(&mut self, tile: &TileKind) {
+        let cities = segs(tile).filter(|(_, g)| g.kind == SegmentKind::City);
+        let crowded = cities.clone().count() > 1;
+        for (i, seg) in cities {
+            let shape = CityShape::new(edges_of(seg.ports));
+            self.labels.fill(i, |p| shape.contains(crowded, p));
+        }
+    }
+
+    /// Draws every road (or river) segment and its end symbols.
+    fn lines(&mut self, tile: &TileKind, kind: SegmentKind, via_centre: bool) {
+        for (i, seg) in segs(tile).filter(|(_, g)| g.kind == kind) {
+            let ends: Vec<&RoadEnd> = tile.ends.iter().filter(|e| has(e.segments, i)).collect();
+            let edges: Vec<usize> = (0..4)
+                .filter(|e| edges_of(seg.ports) & (1 << e) != 0)
+                .collect();
+            let half = if kind == SegmentKind::River {
+                RIVER_HALF
+            } else {
+                ROAD_HALF
+            };
+            let Some(first) = ends.first() else {
+                let paths = match edges[..] {
+                    [a, b] => vec![through_path(a, b, via_centre)],
+                    _ => edges.iter().map(|&e| vec![edge_mid(e), CENTRE]).collect(),
+                };
+                for p in paths {
+                    self.draw_path(tile, i, p, half);
+                }
+                continue;
+            };
+            let target = self.target(tile, first, edges.first().copied());
+            for &e in &edges {
+                let path = match target {
+                    Target::Point(p) => vec![edge_mid(e), p],
+                    Target::Gate(c) => curve(edge_mid(e), CENTRE, self.gate_point(tile, c)),
+                    Target::Bank => vec![edge_mid(e), CENTRE],
+                };
+                let stop = |l: u8| match target {
+                    Target::Gate(c) => l == c,
+                    Target::Bank => is_kind(tile, l, SegmentKind::River),
+                    Target::Point(_) => false,
+                };
+                let path = self.truncate(path, &stop);
+                if matches!(target, Target::Gate(_)) {
+                    self.gates.extend(path.last().copied());
+                }
+                self.draw_path(tile, i, path, half);
+            }
+            if let Target::Point(p) = target {
+                self.end_symbol(i, first.kind, p);
+            }
+        }
+    }
+
+    fn draw_path(&mut self, tile: &TileKind, seg: u8, path: Vec<Pt>, half: f32) {
+        let river = |l: u8| is_kind(tile, l, SegmentKind::River);
+        let over: &dyn Fn(u8) -> bool = if is_kind(tile, seg, SegmentKind::Road) {
+            &river
+        } else {
+            &|_| false
+        };
+        self.labels.stroke(&path, half, seg, over);
+        self.paths.push((seg, path));
+    }
+
+    fn end_symbol(&mut self, seg: u8, kind: EndKind, p: Pt) {
+        let r = match kind {
+            EndKind::Lake => LAKE_R,
+            EndKind::Spring => SPRING_R,
+            EndKind::Stone => STONE_R,
+            EndKind::Village => 0.1,
+            EndKind::Junction => 0.06,
+            EndKind::Segment | EndKind::Bank => return,
+        };
+        let label = if kind == EndKind::Stone { OBJ } else { seg };
+        if !self
+            .ends
+            .iter()
+            .any(|&(k, q)| k == kind && dist(p, q) < 1e-4)
+        {
+            self.ends.push((kind, p));
+            self.spots.push((p, r));
+        }
+        self.labels.disc(p, r, label);
+    }
+
+    fn target(&self, tile: &TileKind, end: &RoadEnd, edge: Option<usize>) -> Target {
+        let touched = |k: &[SegmentKind]| {
+            segs(tile).find(|(i, g)| has(end.touches, *i) && k.contains(&g.kind))
+        };
+        match end.kind {
+            EndKind::Bank => Target::Bank,
+            EndKind::Stone => {
+                let from = edge.map_or(CENTRE, edge_mid);
+                Target::Point(lerp(from, CENTRE, 0.7))
+            }
+            EndKind::Segment => {
+                let plot = [
+                    SegmentKind::Monastery,
+                    SegmentKind::Garden,
+                    SegmentKind::Hut,
+                ];
+                if let Some((m, _)) = touched(&plot) {
+                    return Target::Point(self.plot_pos(m).unwrap_or(CENTRE));
+                }
+                match touched(&[SegmentKind::City]) {
+                    Some((c, _)) => Target::Gate(c),
+                    None => Target::Point(CENTRE),
+                }
+            }
+            _ => Target::Point(CENTRE),
+        }
+    }
+
+    /// Roads from a junction, village or stone to the cities, plots and roads that
+    /// end point touches.
+    fn connectors(&mut self, tile: &TileKind) {
+        for end in tile.ends.iter() {
+            if !matches!(
+                end.kind,
+                EndKind::Junction | EndKind::Village | EndKind::Stone
+            ) {
+                continue;
+            }
+            let Some(&(_, from)) = self.ends.iter().find(|(k, _)| *k == end.kind) else {
+                continue;
+            };
+            let Some((road, _)) = segs(tile).find(|(i, _)| has(end.segments, *i)) else {
+                continue;
+            };
+            for (t, g) in segs(tile).filter(|(i, _)| has(end.touches, *i)) {
+                let path = match g.kind {
+                    SegmentKind::City => {
+                        let path = self.truncate(vec![from, self.gate_point(tile, t)], &|l| l == t);
+                        self.gates.extend(path.last().copied());
+                        path
+                    }
+                    SegmentKind::Road => vec![from, CENTRE],
+                    _ => vec![from, self.plot_pos(t).unwrap_or(CENTRE)],
+                };
+                self.labels.stroke(&path, ROAD_HALF, road, &|_| false);
+                self.paths.push((road, path));
+            }
+        }
+    }
+
+    /// Where a road aimed at city `c` heads for: the first city pixel met going
+    /// from the centre towards the city's edges.
+    fn gate_point(&self, tile: &TileKind, c: u8) -> Pt {
+        let ports: Vec<Pt> = (0..12)
+            .filter(|&p| tile.ports[p] == c)
+            .map(port_anchor)
+            .collect();
+        let n = ports.len().max(1) as f32;
+        let aim = ports
+            .iter()
+            .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+        (0..=150)
+            .map(|k| lerp(CENTRE, aim, k as f32 / 150.0))
+            .find(|&p| self.labels.at(p) == c)
+            .unwrap_or(aim)
+    }
+
+    /// Cuts a path at the first point where `stop` holds for the label there.
+    fn truncate(&self, path: Vec<Pt>, stop: &dyn Fn(u8) -> bool) -> Vec<Pt> {
+        let mut out = vec![path[0]];
+        for w in path.windows(2) {
+            let n = (dist(w[0], w[1]) / 0.004).ceil().max(1.0) as usize;
+            for k in 1..=n {
+                let p = lerp(w[0], w[1], k as f32 / n as f32);
+                if stop(self.labels.at(p)) {
+                    out.push(p);
+                    return out;
+                }
+            }
+            out.push(w[1]);
+        }
+        out
+    }
+
+    fn plot_pos(&self, seg: u8) -> Option<Pt> {
+        self.plots.iter().find(|(s, _)| *s == seg).map(|&(_, p)| p)
+    }
+
+    /// Places monastery, garden and hut plots: first those a road ends at
+    /// (`targets`), before the roads are drawn, then the rest.
+    fn place_plots(&mut self, tile: &TileKind, targets: bool) {
+        let plot_kinds = [
+            SegmentKind::Monastery,
+            SegmentKind::Garden,
+            SegmentKind::Hut,
+        ];
+        for (i, _) in segs(tile).filter(|(_, g)| plot_kinds.contains(&g.kind)) {
+            let is_target = tile.ends.iter().any(|e| has(e.touches, i));
+            if is_target != targets || self.plot_pos(i).is_some() {
+                continue;
+            }
+            let p = self.place(PLOT_R, &|l| l == FREE);
+            self.labels.disc(p, PLOT_R, i);
+            self.plots.push((i, p));
+        }
+    }
+
+    /// The free spot that leaves the most room around a symbol of radius `r`,
+    /// preferring the centre.
+    pub fn place(&mut self, r: f32, free: &dyn Fn(u8) -> bool) -> Pt {
+        const SPOTS: [Pt; 9] = [
+            (0.5, 0.5),
+            (0.5, 0.24),
+            (0.76, 0.5),
+            (0.5, 0.76),
+            (0.24, 0.5),
+            (0.27, 0.27),
+            (0.73, 0.27),
+            (0.73, 0.73),
+            (0.27, 0.73),
+        ];
+        // Any spot with comfortable room will do; among those, the centre first.
+        let score =
+            |c: Pt| self.clearance(c, free).min(r + 0.03) + if c == CENTRE { 0.001 } else { 0.0 };
+        let best = SPOTS.iter().copied().fold((CENTRE, f32::MIN), |b, c| {
+            if score(c) > b.1 + 1e-4 {
+                (c, score(c))
+            } else {
+                b
+            }
+        });
+        self.spots.push((best.0, r));
+        best.0
+    }
+
+    fn clearance(&self, c: Pt, free: &dyn Fn(u8) -> bool) -> f32 {
+        let mut room = self
+            .spots
+            .iter()
+            .map(|&(p, r)| dist(p, c) - r)
+            .fold(0.3f32, f32::min);
+        for k in 0..=15 {
+            let r = k as f32 * 0.02;
+            if r >= room {
+                break;
+            }
+            let blocked = (0..24).any(|a| {
+                let t = a as f32 * std::f32::consts::PI / 12.0;
+                !free(self.labels.at((c.0 + r * t.cos(), c.1 + r * t.sin())))
+            });
+            if blocked {
+                room = r;
+            }
+        }
+        room
+    }
+}
+
+/// The tile's segments with their label (segment number), skipping any beyond
+/// what a label byte can hold.
+pub fn segs(tile: &TileKind) -> impl Iterator<Item = (u8, &tilec_runtime::Segment)> + Clone {
+    tile.segments
+        .iter()
+        .take(MAX_SEGMENTS)
+        .enumerate()
+        .map(|(i, g)| (i as u8, g))
+}
+
+/// Whether segment mask `mask` has segment `i`.
+pub fn has(mask: u32, i: u8) -> bool {
+    i < 32 && mask & (1 << i) != 0
+}
+
+/// Whether label `l` is a segment of kind `kind`.
+pub fn is_kind(tile: &TileKind, l: u8, kind: SegmentKind) -> bool {
+    tile.segments
+        .get(usize::from(l))
+        .is_some_and(|g| g.kind == kind)
+}
+
+fn lerp(a: Pt, b: Pt, t: f32) -> Pt {
+    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
