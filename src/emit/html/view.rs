@@ -1,0 +1,265 @@
+//! What the templates show, worked out from the model as plain strings: the
+//! templates only lay text out.
+
+use crate::model::{Set, Tile};
+use tilec_runtime::{EndKind, Illustration, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
+
+/// One tile as the pages show it.
+pub struct TileView {
+    /// Full id (`base/D`).
+    pub id: String,
+    /// File-name-safe local part (`D`).
+    pub stem: String,
+    /// Display name.
+    pub name: String,
+    /// Copies.
+    pub count: u8,
+    /// Whether a copy is the start tile.
+    pub start: bool,
+    /// Edges at rotation 0, `N city, E road, …`.
+    pub edges: String,
+    /// One line per segment.
+    pub segments: Vec<String>,
+    /// Fields and the cities they touch.
+    pub adjacency: Vec<String>,
+    /// Where roads and rivers end.
+    pub ends: Vec<String>,
+    /// The arrow, worded.
+    pub arrow: Option<String>,
+    /// Special marks.
+    pub marks: Vec<String>,
+    /// Distinct rotations.
+    pub symmetry: u8,
+    /// `sourced` or `reconstructed`.
+    pub provenance: &'static str,
+    /// Whether the data is reconstructed (shown as a warning badge).
+    pub reconstructed: bool,
+    /// Illustrations per copy.
+    pub copies: Vec<String>,
+    /// Free-text notes.
+    pub notes: Vec<String>,
+}
+
+impl TileView {
+    /// The view of `tile`.
+    pub fn new(tile: &Tile) -> TileView {
+        let local = tile.id.split_once('/').map_or(tile.id.as_str(), |(_, l)| l);
+        TileView {
+            id: tile.id.clone(),
+            stem: file_stem(local),
+            name: tile.name.clone(),
+            count: tile.count,
+            start: tile.start,
+            edges: edges(tile),
+            segments: tile.segments.iter().map(segment_line).collect(),
+            adjacency: adjacency(tile),
+            ends: tile.ends.iter().map(|e| end_line(tile, &e.end)).collect(),
+            arrow: tile
+                .arrow
+                .map(|a| format!("{} pointing {}", a.kind.name(), edge_name(a.points))),
+            marks: tile.marks.iter().map(|m| mark_line(tile, m)).collect(),
+            symmetry: tile.symmetry,
+            provenance: tile.provenance.name(),
+            reconstructed: tile.provenance == tilec_runtime::Provenance::Reconstructed,
+            copies: copies(&tile.copies),
+            notes: tile.notes.clone(),
+        }
+    }
+
+    /// The alt text of the preview at `rotation` quarter turns.
+    pub fn alt(&self, rotation: u8) -> String {
+        let turned = if rotation == 0 {
+            String::new()
+        } else {
+            format!(", turned {}°", u32::from(rotation) * 90)
+        };
+        let recon = if self.reconstructed {
+            " (reconstructed layout)"
+        } else {
+            ""
+        };
+        format!(
+            "Preview of {} “{}”{turned}{recon}: edges at rotation 0 {}",
+            self.id, self.name, self.edges
+        )
+    }
+}
+
+/// A file-name-safe form of an id part.
+pub fn file_stem(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn edge_name(e: u8) -> &'static str {
+    EDGE_NAMES.get(usize::from(e)).copied().unwrap_or("?")
+}
+
+fn edges(tile: &Tile) -> String {
+    let parts: Vec<String> = tile
+        .edges
+        .iter()
+        .enumerate()
+        .map(|(d, e)| format!("{} {}", EDGE_NAMES[d], e.name()))
+        .collect();
+    parts.join(", ")
+}
+
+fn ports(mask: u16) -> String {
+    let names: Vec<&str> = (0..12)
+        .filter(|p| mask & (1 << p) != 0)
+        .map(|p| PORT_NAMES[p])
+        .collect();
+    if names.is_empty() {
+        "no ports (inside the tile)".into()
+    } else {
+        names.join(" ")
+    }
+}
+
+fn segment_line(s: &crate::model::Segment) -> String {
+    let mut line = format!("{} {}: {}", s.kind.name(), s.name, ports(s.ports));
+    if s.pennants > 0 {
+        line += &format!(
+            ", {} coat{} of arms",
+            s.pennants,
+            if s.pennants == 1 { "" } else { "s" }
+        );
+    }
+    line
+}
+
+fn seg_name(tile: &Tile, i: usize) -> String {
+    tile.segments
+        .get(i)
+        .map_or_else(|| format!("#{i}"), |s| s.name.clone())
+}
+
+fn mask_names(tile: &Tile, mask: u32) -> String {
+    let names: Vec<String> = (0..32)
+        .filter(|i| mask & (1 << i) != 0)
+        .map(|i| seg_name(tile, i))
+        .collect();
+    names.join(", ")
+}
+
+fn adjacency(tile: &Tile) -> Vec<String> {
+    tile.segments
+        .iter()
+        .filter(|s| s.kind == SegmentKind::Field)
+        .map(|s| match s.cities {
+            0 => format!("field {} touches no city", s.name),
+            m => format!("field {} touches {}", s.name, mask_names(tile, m)),
+        })
+        .collect()
+}
+
+fn end_line(tile: &Tile, e: &tilec_runtime::RoadEnd) -> String {
+    let ending = mask_names(tile, e.segments);
+    let touches = mask_names(tile, e.touches);
+    match (e.kind, e.touches) {
+        (EndKind::Segment, _) => format!("{ending} ends at {touches}"),
+        (k, 0) => format!("{ending} ends at a {}", k.name()),
+        (k, _) => format!("{ending} ends at a {}, which touches {touches}", k.name()),
+    }
+}
+
+fn mark_line(tile: &Tile, m: &tilec_runtime::Mark) -> String {
+    let label = match m.kind {
+        tilec_runtime::MarkKind::Festival => "festival symbol (no figure may stand on it)",
+        tilec_runtime::MarkKind::Tree => "Solovei's tree",
+        tilec_runtime::MarkKind::TownHall => "town hall (fits next to anything, ends features)",
+        tilec_runtime::MarkKind::TrapLake => "Vodyanoy's lake (traps figures around it)",
+    };
+    if m.segment == NO_SEGMENT {
+        label.to_string()
+    } else {
+        format!("{label} on {}", seg_name(tile, usize::from(m.segment)))
+    }
+}
+
+fn copies(copies: &[Vec<Illustration>]) -> Vec<String> {
+    copies
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let names: Vec<&str> = c.iter().map(|x| x.name()).collect();
+            let what = if names.is_empty() {
+                "no illustration".into()
+            } else {
+                names.join(", ")
+            };
+            format!("copy {}: {what}", i + 1)
+        })
+        .collect()
+}
+
+/// One set as the pages show it.
+pub struct SetView {
+    /// Stable id.
+    pub id: String,
+    /// File-name-safe id.
+    pub stem: String,
+    /// Display name.
+    pub name: String,
+    /// Edition, if named.
+    pub edition: Option<String>,
+    /// Copies in the set.
+    pub total: u32,
+    /// Copies `sets.toml` expects, if it lists the set.
+    pub expected: Option<u32>,
+    /// Problems the check found in the set's file.
+    pub problems: usize,
+    /// How many tile kinds are reconstructed.
+    pub reconstructed: usize,
+    /// Free-text notes.
+    pub notes: Vec<String>,
+    /// The rules in brief (the project's own summary).
+    pub rules: &'static [&'static str],
+    /// The tiles.
+    pub tiles: Vec<TileView>,
+}
+
+impl SetView {
+    /// The view of `set`.
+    pub fn new(set: &Set, expected: Option<u32>, problems: usize) -> SetView {
+        let tiles: Vec<TileView> = set.tiles.iter().map(TileView::new).collect();
+        SetView {
+            id: set.id.clone(),
+            stem: file_stem(&set.id),
+            name: set.name.clone(),
+            edition: set.edition.clone(),
+            total: set.total(),
+            expected,
+            problems,
+            reconstructed: tiles.iter().filter(|t| t.reconstructed).count(),
+            notes: set.notes.clone(),
+            rules: super::rules::in_brief(&set.id),
+            tiles,
+        }
+    }
+
+    /// `ok`, or what is wrong, for the index.
+    pub fn status(&self) -> String {
+        match (self.problems, self.expected) {
+            (0, Some(e)) if e != self.total => {
+                format!("{} tiles, sets.toml expects {e}", self.total)
+            }
+            (0, _) => "checked, no problems".into(),
+            (1, _) => "1 problem".into(),
+            (n, _) => format!("{n} problems"),
+        }
+    }
+
+    /// Whether the status is clean.
+    pub fn ok(&self) -> bool {
+        self.problems == 0 && !matches!(self.expected, Some(e) if e != self.total)
+    }
+}
