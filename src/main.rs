@@ -20,6 +20,8 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// Print the compiled tiles (JSON per docs/export-json.md, or one tile's graph as DOT).
     Export(cli::export::ExportArgs),
+    /// Check the tiles, then write the engine tables, previews and the reference site.
+    Build(cli::build::BuildArgs),
     /// Render previews of one tile file or directory, for a designer.
     Render(cli::render::RenderArgs),
 }
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
     let code = match args.command {
         Command::Check(a) => cli::check::run(&a),
         Command::Export(a) => cli::export::run(&a),
+        Command::Build(a) => cli::build::run(&a),
         Command::Render(a) => cli::render::run(&a),
     };
     ExitCode::from(code)

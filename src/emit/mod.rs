@@ -1,6 +1,7 @@
 //! Emitters: each takes the checked model (or its runtime form) and returns bytes
 //! or text. None reports user errors and none touches the file system.
 
+pub mod html;
 pub mod json;
 pub mod png;
 pub mod rust;
