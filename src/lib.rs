@@ -22,6 +22,7 @@ pub mod graph;
 pub mod lower;
 pub mod message;
 pub mod model;
+pub mod record;
 pub mod symmetry;
 pub mod syntax;
 pub mod vocab;

@@ -24,6 +24,10 @@ enum Command {
     Build(cli::build::BuildArgs),
     /// Render previews of one tile file or directory, for a designer.
     Render(cli::render::RenderArgs),
+    /// Replay a game record and print the scores and scoring events.
+    Play(cli::play::PlayArgs),
+    /// Play random legal games and report speed and average scores.
+    Simulate(cli::simulate::SimulateArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +37,8 @@ fn main() -> ExitCode {
         Command::Export(a) => cli::export::run(&a),
         Command::Build(a) => cli::build::run(&a),
         Command::Render(a) => cli::render::run(&a),
+        Command::Play(a) => cli::play::run(&a),
+        Command::Simulate(a) => cli::simulate::run(&a),
     };
     ExitCode::from(code)
 }

@@ -4,6 +4,7 @@
 use crate::event::{Cause, Event, Scoring};
 use crate::figure::{Action, Figure, FigureKind};
 use crate::game::{Game, Phase, PlacedTile};
+use crate::scoring::is_cloister;
 use crate::tile::SegmentKind;
 use std::fmt;
 
@@ -153,7 +154,12 @@ impl Game {
             Action::Pass => {}
         }
         self.score_completed(tile);
-        self.current = (self.current + 1) % self.players;
+        // Not `%`: a division per turn shows in profiles.
+        self.current = if self.current + 1 == self.players {
+            0
+        } else {
+            self.current + 1
+        };
         self.turn += 1;
         self.phase = Phase::Draw;
     }
@@ -165,12 +171,14 @@ impl Game {
         let player = self.current;
         let stock = &mut self.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
+        let cloister = is_cloister(self.features[node].kind);
         self.figures.push(Figure {
             player,
             kind,
             pos: tile.pos,
             segment,
             node,
+            cloister,
         });
         let event = Event::FigurePlaced {
             turn: self.turn,

@@ -92,6 +92,8 @@ pub struct Figure {
     pub segment: u8,
     /// Internal feature node.
     pub(crate) node: u16,
+    /// Whether it stands on a monastery, garden or hut (scored by neighbourhood).
+    pub(crate) cloister: bool,
 }
 
 /// The decision of the figure step, after a tile is placed.

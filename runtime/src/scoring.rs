@@ -12,7 +12,7 @@ use crate::game::{Game, Phase, PlacedTile};
 use crate::geom::{Pos, AROUND};
 use crate::tile::SegmentKind;
 
-fn is_cloister(kind: SegmentKind) -> bool {
+pub(crate) fn is_cloister(kind: SegmentKind) -> bool {
     matches!(
         kind,
         SegmentKind::Monastery | SegmentKind::Garden | SegmentKind::Hut
@@ -24,16 +24,18 @@ impl Game {
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
         let mut roots: Vec<Node> = Vec::new();
         for i in 0..self.touched.len() {
-            let r = self.features.find(self.touched[i]);
-            let n = &self.features[r];
-            let closable = matches!(n.kind, SegmentKind::Road | SegmentKind::City);
-            if closable && n.open == 0 && n.figures > 0 && !roots.contains(&r) {
+            let n = self.touched[i];
+            if !matches!(self.features[n].kind, SegmentKind::Road | SegmentKind::City) {
+                continue;
+            }
+            let r = self.features.find(n);
+            let root = &self.features[r];
+            if root.open == 0 && root.figures > 0 && !roots.contains(&r) {
                 roots.push(r);
             }
         }
         for f in &self.figures {
-            let kind = self.features[f.node].kind;
-            if is_cloister(kind) && f.pos.near(tile.pos) && self.neighbours(f.pos) == 8 {
+            if f.cloister && f.pos.near(tile.pos) && self.neighbours(f.pos) == 8 {
                 let r = self.features.find(f.node);
                 if !roots.contains(&r) {
                     roots.push(r);

@@ -6,4 +6,6 @@ pub mod check;
 pub mod export;
 pub mod input;
 pub mod output;
+pub mod play;
 pub mod render;
+pub mod simulate;

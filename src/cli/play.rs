@@ -1,0 +1,132 @@
+//! `tilec play RECORD.toml [--json]`: replays a game record and prints the scores
+//! and the scoring events. Exit 0 ok, 1 the record is invalid, breaks a rule or
+//! misses its `[expect]`, 2 usage or I/O.
+
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use tilec::record::{self, Record};
+use tilec_runtime::{tables, Event, Game, Scoring};
+
+/// Arguments of `tilec play`.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// The game record (TOML, see spec/game-record.md).
+    pub record: PathBuf,
+    /// Print the scores and events as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Replays the record; 0 ok, 1 replay error or expect mismatch, 2 I/O.
+pub fn run(args: &PlayArgs) -> u8 {
+    let path = args.record.display();
+    let bytes = match std::fs::read(&args.record) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot read {path}: {e}");
+            return 2;
+        }
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
+        eprintln!("error: {path}: not UTF-8 text");
+        return 1;
+    };
+    let record = match record::parse(&text) {
+        Ok(r) => r,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("error: {path}: {e}");
+            }
+            return 1;
+        }
+    };
+    let game = match record::replay(&record, tables::SETS) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {path}: {e}");
+            return 1;
+        }
+    };
+    if args.json {
+        println!("{:#}", to_json(&record, &game));
+    } else {
+        print!("{}", to_text(&record, &game));
+    }
+    match record::check_expect(&record, &game) {
+        Ok(()) => 0,
+        Err(m) => {
+            eprintln!("error: {path}: {m}");
+            1
+        }
+    }
+}
+
+fn scorings(game: &Game) -> impl Iterator<Item = &Scoring> {
+    game.events().iter().filter_map(|e| match e {
+        Event::Scored(s) => Some(s),
+        _ => None,
+    })
+}
+
+fn names(record: &Record, players: &[u8]) -> Vec<String> {
+    let name = |p: &u8| {
+        record
+            .players
+            .get(usize::from(*p))
+            .cloned()
+            .unwrap_or_default()
+    };
+    players.iter().map(name).collect()
+}
+
+fn to_text(record: &Record, game: &Game) -> String {
+    let width = record.players.iter().map(String::len).max().unwrap_or(0);
+    let mut out = String::from("scores:\n");
+    for (name, score) in record.players.iter().zip(game.scores()) {
+        out += &format!("  {name:width$}  {score}\n");
+    }
+    out += "events:\n";
+    let last = record.turns.len() as u32;
+    for s in scorings(game) {
+        let when = if s.turn > last {
+            "end".to_string()
+        } else {
+            format!("turn {}", s.turn)
+        };
+        let winners = names(record, &s.winners).join(", ");
+        let at: Vec<String> = s.tiles.iter().map(|p| p.to_string()).collect();
+        out += &format!("  {when:8}  {s} for {winners}; tiles {}\n", at.join(" "));
+    }
+    out
+}
+
+fn to_json(record: &Record, game: &Game) -> Value {
+    let players: Vec<Value> = record
+        .players
+        .iter()
+        .zip(game.scores())
+        .map(|(name, score)| json!({ "name": name, "score": score }))
+        .collect();
+    let last = record.turns.len() as u32;
+    let events: Vec<Value> = scorings(game)
+        .map(|s| {
+            let returned: Vec<Value> = s
+                .returned
+                .iter()
+                .map(|(p, k)| json!({ "player": names(record, &[*p])[0], "figure": k.name() }))
+                .collect();
+            json!({
+                "turn": if s.turn > last { Value::Null } else { json!(s.turn) },
+                "cause": s.cause.name(),
+                "feature": s.feature.name(),
+                "tiles": s.tiles.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>(),
+                "pennants": s.pennants,
+                "cities": s.cities,
+                "points": s.points,
+                "winners": names(record, &s.winners),
+                "returned": returned,
+            })
+        })
+        .collect();
+    json!({ "players": players, "events": events })
+}

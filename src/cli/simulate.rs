@@ -1,0 +1,120 @@
+//! `tilec simulate`: random legal games, to measure the engine and look at
+//! average scores. Uniform placements; with probability `--figure-rate` a random
+//! legal figure step (any figure on a free segment, fields included, or an abbot
+//! recall); full final scoring.
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::time::Instant;
+use tilec_runtime::{tables, Catalog, Game, RandomPlayer, Rng, Setup, TileSet};
+
+/// Arguments of `tilec simulate`.
+#[derive(clap::Args)]
+pub struct SimulateArgs {
+    /// Tile sets in play, comma-separated ids (see tiles/sets.toml).
+    #[arg(long, value_delimiter = ',', default_value = "base")]
+    pub sets: Vec<String>,
+    /// Players, 2 to 6.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the whole run (each game's seed is drawn from it).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Probability of a figure step when one is legal.
+    #[arg(long, default_value_t = 0.3)]
+    pub figure_rate: f64,
+}
+
+/// Runs the simulation; 0 ok, 2 usage.
+pub fn run(args: &SimulateArgs) -> u8 {
+    let cat = match catalog(args) {
+        Ok(c) => Arc::new(c),
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
+    let setup = Setup {
+        events: false,
+        ..Setup::new(args.players)
+    };
+    let mut master = Rng::new(args.seed);
+    let mut player = RandomPlayer::new(args.figure_rate);
+    let (mut turns, mut placements) = (0u64, 0u64);
+    let mut totals = vec![0u64; args.players];
+    let progress = std::io::stderr().is_terminal() && args.games >= 1000;
+    let started = Instant::now();
+    for g in 0..args.games {
+        let Ok(mut game) = Game::new(cat.clone(), setup) else {
+            return 2;
+        };
+        let stats = player.play(&mut game, &mut Rng::new(master.next_u64()));
+        turns += u64::from(stats.turns);
+        placements += stats.placements;
+        for (t, &s) in totals.iter_mut().zip(game.scores()) {
+            *t += u64::from(s);
+        }
+        if progress && g % (args.games / 100).max(1) == 0 {
+            eprint!("\r{g}/{} games", args.games);
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    if progress {
+        eprint!("\r{:30}\r", "");
+    }
+    report(args, secs, turns, placements, &totals);
+    0
+}
+
+fn catalog(args: &SimulateArgs) -> Result<Catalog, String> {
+    if !(2..=6).contains(&args.players) {
+        return Err(format!("--players {}: a game has 2 to 6", args.players));
+    }
+    if !(0.0..=1.0).contains(&args.figure_rate) {
+        return Err(format!(
+            "--figure-rate {} is not a probability",
+            args.figure_rate
+        ));
+    }
+    let mut sets: Vec<&TileSet> = Vec::new();
+    for id in &args.sets {
+        let Some(&set) = tables::SETS.iter().find(|s| s.id == id.as_str()) else {
+            let known: Vec<&str> = tables::SETS.iter().map(|s| &*s.id).collect();
+            return Err(format!(
+                "unknown tile set `{id}` (known: {})",
+                known.join(", ")
+            ));
+        };
+        sets.push(set);
+    }
+    Catalog::new(&sets).map_err(|e| e.to_string())
+}
+
+fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &[u64]) {
+    let games = args.games.max(1) as f64;
+    println!(
+        "sets {}, {} players, {} games, seed {}, figure rate {}",
+        args.sets.join(","),
+        args.players,
+        args.games,
+        args.seed,
+        args.figure_rate
+    );
+    println!(
+        "time {secs:.3} s: {:.0} games/s on one core",
+        args.games as f64 / secs.max(1e-9)
+    );
+    println!("turns per game {:.1}", turns as f64 / games);
+    println!(
+        "legal placements per turn {:.2}",
+        placements as f64 / (turns.max(1) as f64)
+    );
+    let averages: Vec<String> = totals
+        .iter()
+        .map(|&t| format!("{:.2}", t as f64 / games))
+        .collect();
+    println!("average scores {}", averages.join(", "));
+}
