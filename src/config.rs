@@ -86,7 +86,9 @@ pub fn read(file: FileId, text: &str) -> (Config, Vec<Diagnostic>) {
         Ok(raw) => raw,
         Err(e) => {
             let r = e.span().unwrap_or(0..0);
-            let kind = Kind::SetsToml { message: e.message().trim().to_string() };
+            let kind = Kind::SetsToml {
+                message: e.message().trim().replace('\n', "; "),
+            };
             diags.push(Diagnostic::new(kind, Span::new(file, r.start, r.end)));
             return (Config::default(), diags);
         }
@@ -106,7 +108,11 @@ pub fn read(file: FileId, text: &str) -> (Config, Vec<Diagnostic>) {
             span: span(s.id.span()),
             id: s.id.into_inner(),
             total: s.total,
-            requires: s.requires.into_iter().map(|r| (r.get_ref().clone(), span(r.span()))).collect(),
+            requires: s
+                .requires
+                .into_iter()
+                .map(|r| (r.get_ref().clone(), span(r.span())))
+                .collect(),
             groups,
         });
     }
@@ -117,7 +123,12 @@ fn checked_group(g: RawGroup, at: Span, diags: &mut Vec<Diagnostic>) -> Option<G
     let mark = |w: &str, diags: &mut Vec<Diagnostic>| {
         let m = vocab::MARKS.iter().find(|r| r.0 == w).map(|r| r.1);
         if m.is_none() {
-            diags.push(Diagnostic::new(Kind::SetsToml { message: format!("unknown mark `{w}`") }, at));
+            diags.push(Diagnostic::new(
+                Kind::SetsToml {
+                    message: format!("unknown mark `{w}`"),
+                },
+                at,
+            ));
         }
         m
     };
@@ -125,17 +136,29 @@ fn checked_group(g: RawGroup, at: Span, diags: &mut Vec<Diagnostic>) -> Option<G
         (Some(a), None, None) => match vocab::lookup(vocab::ARROWS, a) {
             Some(k) => Select::Arrow(k),
             None => {
-                diags.push(Diagnostic::new(Kind::SetsToml { message: format!("unknown arrow kind `{a}`") }, at));
+                diags.push(Diagnostic::new(
+                    Kind::SetsToml {
+                        message: format!("unknown arrow kind `{a}`"),
+                    },
+                    at,
+                ));
                 return None;
             }
         },
         (None, Some(m), None) => Select::Mark(mark(m, diags)?),
         (None, None, Some(m)) => Select::WithoutMark(mark(m, diags)?),
         _ => {
-            let message = format!("group `{}` needs exactly one of arrow, mark, without-mark", g.name);
+            let message = format!(
+                "group `{}` needs exactly one of arrow, mark, without-mark",
+                g.name
+            );
             diags.push(Diagnostic::new(Kind::SetsToml { message }, at));
             return None;
         }
     };
-    Some(Group { name: g.name, count: g.count, select })
+    Some(Group {
+        name: g.name,
+        count: g.count,
+        select,
+    })
 }

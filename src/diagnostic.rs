@@ -7,6 +7,7 @@ use crate::message::Kind;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::WriteColor};
+use std::io::Write;
 
 /// Index of a source file in [`Sources`].
 pub type FileId = u32;
@@ -100,6 +101,9 @@ impl Sources {
     }
 }
 
+/// At most this many diagnostics are rendered; the rest are counted.
+pub const MAX_RENDERED: usize = 100;
+
 /// Renders diagnostics like rustc (file:line:column, excerpt, caret), sorted by
 /// place so that output is deterministic.
 pub fn render(
@@ -114,19 +118,26 @@ pub fn render(
     let config = term::Config::default();
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
     sorted.sort_by_key(|d| (d.span, d.kind.code()));
-    for d in sorted {
+    for d in sorted.iter().take(MAX_RENDERED) {
         let report = to_report(d);
         term::emit(out, &config, &files, &report).map_err(std::io::Error::other)?;
+    }
+    if sorted.len() > MAX_RENDERED {
+        let more = sorted.len() - MAX_RENDERED;
+        writeln!(out, "note: {more} more problems not shown; fix the ones above first")?;
     }
     Ok(())
 }
 
 fn to_report(d: &Diagnostic) -> Report<usize> {
     let span = |s: Span| s.file as usize;
-    let mut labels = vec![Label::primary(span(d.span), d.span.start as usize..d.span.end as usize)
-        .with_message(d.kind.label())];
+    let mut labels = vec![
+        Label::primary(span(d.span), d.span.start as usize..d.span.end as usize)
+            .with_message(d.kind.label()),
+    ];
     for (s, text) in &d.related {
-        labels.push(Label::secondary(span(*s), s.start as usize..s.end as usize).with_message(*text));
+        labels
+            .push(Label::secondary(span(*s), s.start as usize..s.end as usize).with_message(*text));
     }
     let mut report = Report::error()
         .with_code(d.kind.code())

@@ -58,14 +58,18 @@ impl TileGraph {
 
     /// How many links of `kind` touch `node`.
     pub fn degree(&self, node: NodeIndex, kind: Link) -> usize {
-        self.graph.edges(node).filter(|e| *e.weight() == kind).count()
+        self.graph
+            .edges(node)
+            .filter(|e| *e.weight() == kind)
+            .count()
     }
 }
 
 /// Builds the graph of one tile.
 pub fn build(tile: &Tile) -> TileGraph {
     let n = tile.segments.len();
-    let mut graph = UnGraph::with_capacity(12 + n + tile.ends.len(), 12 + 2 * n + 2 * tile.ends.len());
+    let mut graph =
+        UnGraph::with_capacity(12 + n + tile.ends.len(), 12 + 2 * n + 2 * tile.ends.len());
     for p in 0..12 {
         graph.add_node(Node::Port(p));
     }
@@ -74,7 +78,11 @@ pub fn build(tile: &Tile) -> TileGraph {
     }
     for (p, &owner) in tile.ports.iter().enumerate() {
         if owner != NO_SEGMENT {
-            graph.add_edge(NodeIndex::new(12 + owner as usize), NodeIndex::new(p), Link::Owns);
+            graph.add_edge(
+                NodeIndex::new(12 + owner as usize),
+                NodeIndex::new(p),
+                Link::Owns,
+            );
         }
     }
     let seg = |i: usize| NodeIndex::new(12 + i);
@@ -105,7 +113,10 @@ pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
 
 /// The graph in Graphviz DOT, with the designer's names.
 pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
-    let mut out = format!("graph \"{}\" {{\n  node [fontname=\"sans-serif\"];\n", tile.id);
+    let mut out = format!(
+        "graph \"{}\" {{\n  node [fontname=\"sans-serif\"];\n",
+        tile.id
+    );
     for idx in g.graph.node_indices() {
         let (label, shape) = match g.graph[idx] {
             Node::Port(p) => (PORT_NAMES[p as usize].to_string(), "circle"),
@@ -115,7 +126,11 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
             }
             Node::End(e) => (tile.ends[e as usize].end.kind.name().to_string(), "diamond"),
         };
-        let _ = writeln!(out, "  n{} [label=\"{label}\", shape={shape}];", idx.index());
+        let _ = writeln!(
+            out,
+            "  n{} [label=\"{label}\", shape={shape}];",
+            idx.index()
+        );
     }
     for e in g.graph.edge_references() {
         let style = match e.weight() {

@@ -64,10 +64,20 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
         }
         None => config::Config::default(),
     };
-    let rank = |id: &str| config.sets.iter().position(|s| s.id == id).unwrap_or(usize::MAX);
+    let rank = |id: &str| {
+        config
+            .sets
+            .iter()
+            .position(|s| s.id == id)
+            .unwrap_or(usize::MAX)
+    };
     model.sets.sort_by_key(|s| rank(&s.id));
     diagnostics.extend(check::validate(&model, &config));
-    Compiled { model, config, diagnostics }
+    Compiled {
+        model,
+        config,
+        diagnostics,
+    }
 }
 
 /// The text of `generated/tables.rs` for a model.
@@ -86,7 +96,10 @@ pub fn decode(file: FileId, bytes: Vec<u8>) -> (String, Option<Diagnostic>) {
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             // The replacement character is 3 bytes; point at it in the decoded text.
             let span = Span::new(file, at, at + 3);
-            (text, Some(Diagnostic::new(message::Kind::InvalidUtf8, span)))
+            (
+                text,
+                Some(Diagnostic::new(message::Kind::InvalidUtf8, span)),
+            )
         }
     }
 }

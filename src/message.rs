@@ -10,75 +10,229 @@ pub enum Kind {
     // ---- syntax
     InvalidUtf8,
     EmptyFile,
-    UnexpectedChar { ch: char },
+    UnexpectedChar {
+        ch: char,
+    },
     UnterminatedString,
-    BadEscape { esc: String },
+    BadEscape {
+        esc: String,
+    },
     UnclosedBlock,
     UnexpectedClose,
-    TooDeep { limit: usize },
-    MissingAttrValue { key: String },
-    FileTooLarge { limit: usize },
+    TooDeep {
+        limit: usize,
+    },
+    MissingAttrValue {
+        key: String,
+    },
+    FileTooLarge {
+        limit: usize,
+    },
     // ---- statements and names
-    UnknownStatement { word: String, context: &'static str, suggestion: Option<&'static str> },
+    UnknownStatement {
+        word: String,
+        context: &'static str,
+        suggestion: Option<&'static str>,
+    },
     MissingSet,
     SetNotFirst,
-    DuplicateSet { id: String },
-    ExpectedArg { statement: String, what: &'static str },
-    UnexpectedArg { statement: String },
-    BadNumber { what: &'static str, text: String, max: u32 },
-    DuplicateTile { id: String },
-    DuplicateSegment { name: String },
-    UnknownPort { word: String },
-    UnknownSegment { name: String },
-    WrongSegmentKind { name: String, expected: &'static str, found: &'static str },
-    UnknownAttribute { key: String, statement: String },
-    UnknownArrowKind { word: String },
-    UnknownEdge { word: String },
-    UnknownMark { word: String },
-    UnknownIllustration { word: String },
-    MissingCount { tile: String },
-    MissingProvenance { tile: String },
-    UnknownProvenance { word: String },
-    UnknownVariantBase { name: String },
-    VariantCycle { tile: String },
-    DuplicateStatement { statement: String },
-    BlockExpected { statement: String },
-    BlockNotAllowed { statement: String },
-    CopiesMismatch { copies: usize, count: u32 },
-    MarkNeedsSegment { mark: &'static str },
-    MarkTakesNoSegment { mark: &'static str },
+    DuplicateSet {
+        id: String,
+    },
+    ExpectedArg {
+        statement: String,
+        what: &'static str,
+    },
+    UnexpectedArg {
+        statement: String,
+    },
+    BadNumber {
+        what: &'static str,
+        text: String,
+        max: u32,
+    },
+    DuplicateTile {
+        id: String,
+    },
+    DuplicateSegment {
+        name: String,
+    },
+    UnknownPort {
+        word: String,
+    },
+    UnknownSegment {
+        name: String,
+    },
+    WrongSegmentKind {
+        name: String,
+        expected: &'static str,
+        found: &'static str,
+    },
+    UnknownAttribute {
+        key: String,
+        statement: String,
+    },
+    UnknownArrowKind {
+        word: String,
+    },
+    UnknownEdge {
+        word: String,
+    },
+    UnknownMark {
+        word: String,
+    },
+    UnknownIllustration {
+        word: String,
+    },
+    MissingCount {
+        tile: String,
+    },
+    MissingProvenance {
+        tile: String,
+    },
+    UnknownProvenance {
+        word: String,
+    },
+    UnknownVariantBase {
+        name: String,
+    },
+    VariantCycle {
+        tile: String,
+    },
+    DuplicateStatement {
+        statement: String,
+    },
+    BlockExpected {
+        statement: String,
+    },
+    BlockNotAllowed {
+        statement: String,
+    },
+    CopiesMismatch {
+        copies: usize,
+        count: u32,
+    },
+    MarkNeedsSegment {
+        mark: &'static str,
+    },
+    MarkTakesNoSegment {
+        mark: &'static str,
+    },
     EndWithoutTarget,
-    UnknownEndTarget { word: String },
+    UnknownEndTarget {
+        word: String,
+    },
     TwoEndKeywords,
-    BadName { name: String },
+    BadName {
+        name: String,
+    },
+    TooManySegments {
+        limit: usize,
+    },
     // ---- geometry
-    PortUncovered { port: &'static str },
-    PortTwice { port: &'static str, first: String, second: String },
-    SegmentsCross { a: String, b: String },
-    AdjacencyOmitted { field: String, city: String },
-    AdjacencySeparated { field: String, city: String, by: String },
-    NotACity { name: String, kind: &'static str },
-    MixedEdge { edge: &'static str, detail: String },
-    RoadWithoutEnd { name: String, kind: &'static str },
-    EndOnThroughRoad { name: String, ports: u32 },
-    EndedTwice { name: String },
-    EndTargetKind { name: String, kind: &'static str },
-    PortsForKind { name: String, kind: &'static str, needs: &'static str },
+    PortUncovered {
+        ports: String,
+    },
+    PortTwice {
+        ports: String,
+        first: String,
+        second: String,
+    },
+    SegmentsCross {
+        a: String,
+        b: String,
+    },
+    AdjacencyOmitted {
+        field: String,
+        city: String,
+    },
+    AdjacencySeparated {
+        field: String,
+        city: String,
+        by: String,
+    },
+    NotACity {
+        name: String,
+        kind: &'static str,
+    },
+    MixedEdge {
+        edge: &'static str,
+        detail: String,
+    },
+    RoadWithoutEnd {
+        name: String,
+        kind: &'static str,
+    },
+    EndOnThroughRoad {
+        name: String,
+        ports: u32,
+    },
+    EndedTwice {
+        name: String,
+    },
+    EndTargetKind {
+        name: String,
+        kind: &'static str,
+    },
+    PortsForKind {
+        name: String,
+        kind: &'static str,
+        needs: &'static str,
+    },
     TownHallWithSegments,
     BankWithoutRiver,
-    RiverEndOnRoad { target: &'static str },
-    RoadEndOnRiver { target: &'static str },
-    BridgeNotRiver { name: String },
-    PennantsOnNonCity { kind: &'static str },
+    RiverEndOnRoad {
+        target: &'static str,
+    },
+    RoadEndOnRiver {
+        target: &'static str,
+    },
+    BridgeNotRiver {
+        name: String,
+    },
+    PennantsOnNonCity {
+        kind: &'static str,
+    },
     // ---- sets
-    SetTotal { set: String, expected: u32, actual: u32 },
-    GroupTotal { set: String, group: String, expected: u32, actual: u32 },
-    RiverEnds { set: String, what: &'static str, count: u32 },
-    OrphanTile { tile: String },
-    UnknownSetInToml { id: String },
-    SetsToml { message: String },
-    UnknownRequiredSet { id: String },
-    StartTiles { count: u32 },
+    SetTotal {
+        set: String,
+        expected: u32,
+        actual: u32,
+    },
+    GroupTotal {
+        set: String,
+        group: String,
+        expected: u32,
+        actual: u32,
+    },
+    RiverEnds {
+        set: String,
+        what: &'static str,
+        count: u32,
+    },
+    OrphanTile {
+        tile: String,
+    },
+    UnknownSetInToml {
+        id: String,
+    },
+    SetsToml {
+        message: String,
+    },
+    UnknownRequiredSet {
+        id: String,
+    },
+    StartTiles {
+        count: u32,
+    },
+}
+
+fn plural_port(ports: &str) -> &'static str {
+    if ports.contains(' ') { "ports" } else { "port" }
+}
+
+fn belong(ports: &str) -> &'static str {
+    if ports.contains(' ') { "belong" } else { "belongs" }
 }
 
 impl Kind {
@@ -128,6 +282,7 @@ impl Kind {
             UnknownEndTarget { .. } => "E129",
             TwoEndKeywords => "E130",
             BadName { .. } => "E131",
+            TooManySegments { .. } => "E132",
             PortUncovered { .. } => "E200",
             PortTwice { .. } => "E201",
             SegmentsCross { .. } => "E202",
@@ -203,8 +358,11 @@ impl Kind {
             UnknownEndTarget { word } => format!("no segment or end keyword `{word}`"),
             TwoEndKeywords => "an end point has one keyword".into(),
             BadName { name } => format!("`{name}` is not a valid name here"),
-            PortUncovered { port } => format!("port {port} belongs to no segment"),
-            PortTwice { port, first, second } => format!("port {port} belongs to both `{first}` and `{second}`"),
+            TooManySegments { limit } => format!("a tile has at most {limit} segments"),
+            PortUncovered { ports } => format!("{} {ports} {} to no segment", plural_port(ports), belong(ports)),
+            PortTwice { ports, first, second } => {
+                format!("{} {ports} {} to both `{first}` and `{second}`", plural_port(ports), belong(ports))
+            }
             SegmentsCross { a, b } => format!("segments `{a}` and `{b}` cross"),
             AdjacencyOmitted { field, city } => format!("field `{field}` touches city `{city}` but its `->` list omits it"),
             AdjacencySeparated { field, city, by } => format!("field `{field}` cannot touch city `{city}`: `{by}` separates them"),
@@ -238,7 +396,9 @@ impl Kind {
         match self {
             PortUncovered { .. } => "in this tile".into(),
             PortTwice { .. } => "claimed again here".into(),
-            DuplicateTile { .. } | DuplicateSegment { .. } | DuplicateSet { .. } => "defined again here".into(),
+            DuplicateTile { .. } | DuplicateSegment { .. } | DuplicateSet { .. } => {
+                "defined again here".into()
+            }
             SegmentsCross { .. } => "this segment".into(),
             SetTotal { .. } | GroupTotal { .. } | RiverEnds { .. } => "in this set".into(),
             _ => "here".into(),
@@ -291,6 +451,7 @@ impl Kind {
             UnknownEndTarget { .. } => "targets are junction, village, stone, bank, spring, lake, or a segment of the tile".into(),
             TwoEndKeywords => "split it into two `end` statements".into(),
             BadName { .. } => "names are words such as `c1`; `at` and keywords are reserved".into(),
+            TooManySegments { .. } => "merge segments, or split the tile".into(),
             PortUncovered { .. } => "add the port to the segment it belongs to".into(),
             PortTwice { .. } => "a port belongs to exactly one segment".into(),
             SegmentsCross { .. } => "a tile is flat: two segments cannot interleave around its border (use `over=` for a bridge)".into(),

@@ -13,6 +13,10 @@ use tilec_runtime::{
     TileKind, TileSet, NO_SEGMENT,
 };
 
+/// A tile has at most this many segments: sets of segments are 32-bit masks
+/// ([`SegmentMask`]) and a segment index must never be [`NO_SEGMENT`].
+pub const MAX_SEGMENTS: usize = SegmentMask::BITS as usize;
+
 /// Every set of one compilation.
 #[derive(Clone, Debug, Default)]
 pub struct Model {

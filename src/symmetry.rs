@@ -24,7 +24,9 @@ fn maps_onto_itself(tile: &Tile, quarter_turns: u8) -> bool {
     if tile.arrow.is_some() {
         return false;
     }
-    let Some(sigma) = segment_map(tile, quarter_turns) else { return false };
+    let Some(sigma) = segment_map(tile, quarter_turns) else {
+        return false;
+    };
     let map = |mask: u32| -> u32 {
         (0..tile.segments.len())
             .filter(|i| mask & (1 << i) != 0)
@@ -42,8 +44,14 @@ fn maps_onto_itself(tile: &Tile, quarter_turns: u8) -> bool {
         })
     });
     let marks_ok = tile.marks.iter().all(|m| {
-        let seg = if m.segment == NO_SEGMENT { NO_SEGMENT } else { sigma[m.segment as usize] as u8 };
-        tile.marks.iter().any(|n| n.kind == m.kind && n.segment == seg)
+        let seg = if m.segment == NO_SEGMENT {
+            NO_SEGMENT
+        } else {
+            sigma[m.segment as usize] as u8
+        };
+        tile.marks
+            .iter()
+            .any(|n| n.kind == m.kind && n.segment == seg)
     });
     segs_ok && ends_ok && marks_ok
 }
@@ -69,7 +77,11 @@ fn segment_map(tile: &Tile, quarter_turns: u8) -> Option<Vec<usize>> {
             .fold(0, |acc, c| acc | 1 << sigma[c]);
         let j = (0..segs.len()).find(|&j| {
             let t = &segs[j];
-            !used[j] && t.ports == 0 && t.kind == s.kind && t.pennants == s.pennants && t.cities == cities
+            !used[j]
+                && t.ports == 0
+                && t.kind == s.kind
+                && t.pennants == s.pennants
+                && t.cities == cities
         })?;
         sigma[i] = j;
         used[j] = true;

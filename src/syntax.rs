@@ -36,7 +36,13 @@ pub fn parse(file: FileId, text: &str) -> (Ast<'_>, Vec<Diagnostic>) {
         diags: Vec::new(),
     };
     if text.len() > MAX_FILE_BYTES {
-        p.error(Kind::FileTooLarge { limit: MAX_FILE_BYTES }, 0, 0);
+        p.error(
+            Kind::FileTooLarge {
+                limit: MAX_FILE_BYTES,
+            },
+            0,
+            0,
+        );
         return (p.ast, p.diags);
     }
     p.run();
@@ -46,9 +52,11 @@ pub fn parse(file: FileId, text: &str) -> (Ast<'_>, Vec<Diagnostic>) {
 #[derive(Default)]
 struct Frame {
     children: Vec<Stmt>,
-    /// The statement that opened this block (its block range is filled on close),
-    /// and where its `{` is.
-    opener: Option<(Stmt, u32)>,
+    /// Where this block's `{` is (none for the top level).
+    brace: Option<u32>,
+    /// The statement that opened this block (its block range is filled on close);
+    /// none when a syntax error took its keyword.
+    opener: Option<Stmt>,
 }
 
 struct Parser<'a> {
@@ -117,7 +125,9 @@ impl<'a> Parser<'a> {
     fn run(&mut self) {
         loop {
             self.skip_trivia(true);
-            let Some(c) = self.rest().chars().next() else { break };
+            let Some(c) = self.rest().chars().next() else {
+                break;
+            };
             match c {
                 '}' => self.close_block(),
                 c if is_word_char(c) && !self.rest().starts_with("->") => self.statement(),
@@ -141,7 +151,10 @@ impl<'a> Parser<'a> {
             if let Ok((rest, _)) = comment(r) {
                 let start = self.pos as u32;
                 self.advance_to(rest);
-                let range = Range { start, end: self.pos as u32 };
+                let range = Range {
+                    start,
+                    end: self.pos as u32,
+                };
                 self.ast.comments.push(Comment { range });
             } else if newlines && (r.starts_with('\n') || r.starts_with(';')) {
                 self.pos += 1;
@@ -218,18 +231,21 @@ impl<'a> Parser<'a> {
         None
     }
 
-    fn string(&mut self, start: usize, kind: ArgKind, eq: u32) -> Option<Arg> {
+    fn string(&mut self, start: usize, kind_of_arg: ArgKind, eq: u32) -> Option<Arg> {
         let quote = self.pos;
         match string_body(&self.text[quote + 1..]) {
             Ok(len) => {
                 self.pos = quote + 1 + len;
-                Some(self.arg(kind, start, eq))
+                Some(self.arg(kind_of_arg, start, eq))
             }
             Err((kind, at, skip_to)) => {
                 let err_end = (quote + 1 + skip_to).max(quote + 1);
                 self.error(kind, quote, err_end);
-                if matches!(self.diags.last().map(|d| &d.kind), Some(Kind::UnterminatedString)) {
-                    self.recover_unterminated(quote + 1 + at);
+                if matches!(
+                    self.diags.last().map(|d| &d.kind),
+                    Some(Kind::UnterminatedString)
+                ) {
+                    return Some(self.recover_unterminated(start, kind_of_arg, eq, quote + 1 + at));
                 } else {
                     self.pos = err_end;
                     self.skip_string_rest();
@@ -239,15 +255,25 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// After an unterminated string the line is lost, but a trailing `{` still opens
-    /// the block it was meant to (this avoids a cascade of unmatched `}`).
-    fn recover_unterminated(&mut self, line_end: usize) {
+    /// An unterminated string runs to the end of its line, except that a trailing
+    /// `{` still opens the block it was meant to (this avoids a cascade of unmatched
+    /// `}` and missing arguments). Returns the recovered argument.
+    fn recover_unterminated(&mut self, start: usize, kind: ArgKind, eq: u32, line_end: usize) -> Arg {
         let line = self.text[self.pos..line_end].trim_end();
         self.pos = if line.ends_with('{') {
             self.pos + line.len() - 1
         } else {
             line_end
         };
+        let end = self.text[..self.pos].trim_end().len().max(start + 1);
+        Arg {
+            kind,
+            range: Range {
+                start: start as u32,
+                end: end as u32,
+            },
+            eq,
+        }
     }
 
     /// Skips the remainder of a string whose bad escape was reported.
@@ -281,7 +307,10 @@ impl<'a> Parser<'a> {
             },
         };
         if !opens {
-            self.current().children.push(stmt);
+            // A statement always has its keyword: without one, its error is reported.
+            if arg_count > 0 {
+                self.current().children.push(stmt);
+            }
         } else if self.excess_depth > 0 || self.frames.len() > MAX_DEPTH {
             if self.excess_depth == 0 {
                 self.error(Kind::TooDeep { limit: MAX_DEPTH }, self.pos, self.pos + 1);
@@ -290,7 +319,8 @@ impl<'a> Parser<'a> {
         } else {
             self.frames.push(Frame {
                 children: Vec::new(),
-                opener: Some((stmt, self.pos as u32)),
+                brace: Some(self.pos as u32),
+                opener: (arg_count > 0).then_some(stmt),
             });
         }
     }
@@ -316,9 +346,11 @@ impl<'a> Parser<'a> {
     }
 
     fn pop_frame(&mut self, end: usize) {
-        let Some(frame) = self.frames.pop() else { return };
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
         let range = self.flush(frame.children);
-        if let Some((mut stmt, _)) = frame.opener {
+        if let Some(mut stmt) = frame.opener {
             stmt.block = Some(range);
             stmt.range.end = end as u32;
             self.current().children.push(stmt);
@@ -333,7 +365,7 @@ impl<'a> Parser<'a> {
 
     fn finish(&mut self) {
         while self.frames.len() > 1 {
-            if let Some((_, brace)) = self.frames.last().and_then(|f| f.opener) {
+            if let Some(brace) = self.frames.last().and_then(|f| f.brace) {
                 self.error(Kind::UnclosedBlock, brace as usize, brace as usize + 1);
             }
             self.pop_frame(self.text.len());
@@ -387,6 +419,15 @@ mod tests {
         let (_, diags) = parse(0, &src);
         assert_eq!(diags.len(), 1);
         assert_eq!(diags[0].kind, Kind::TooDeep { limit: MAX_DEPTH });
+    }
+
+    #[test]
+    fn a_statement_that_lost_its_keyword_is_dropped() {
+        let (ast, diags) = parse(0, "A=\nb= {\n  c 1\n}\nd\n");
+        let codes: Vec<_> = diags.iter().map(|d| d.kind.code()).collect();
+        assert_eq!(codes, ["E009", "E009"]);
+        assert!(ast.stmts.iter().all(|s| s.arg_count > 0));
+        assert_eq!(ast.top_level().len(), 1);
     }
 
     #[test]

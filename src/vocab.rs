@@ -23,7 +23,12 @@ pub const SEGMENT_KINDS: &[(&str, SegmentKind, PortRule, bool)] = &[
     ("road", SegmentKind::Road, PortRule::Middles, true),
     ("river", SegmentKind::River, PortRule::Middles, true),
     ("field", SegmentKind::Field, PortRule::WholeEdges, false),
-    ("monastery", SegmentKind::Monastery, PortRule::NoPorts, false),
+    (
+        "monastery",
+        SegmentKind::Monastery,
+        PortRule::NoPorts,
+        false,
+    ),
     ("garden", SegmentKind::Garden, PortRule::NoPorts, false),
     ("hut", SegmentKind::Hut, PortRule::NoPorts, false),
 ];
@@ -87,7 +92,10 @@ pub fn lookup<T: Copy>(table: &[(&str, T)], word: &str) -> Option<T> {
 
 /// The kind of an end-point keyword.
 pub fn end_keyword(word: &str) -> Option<EndKind> {
-    END_KEYWORDS.iter().find(|row| row.0 == word).map(|row| row.1)
+    END_KEYWORDS
+        .iter()
+        .find(|row| row.0 == word)
+        .map(|row| row.1)
 }
 
 /// Finds the row of a segment keyword.

@@ -8,10 +8,19 @@ use tilec_runtime::{EndKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
 
 /// Every check of one tile, its graph built and dropped here.
 pub fn check_tile(tile: &Tile, diags: &mut Vec<Diagnostic>) {
-    if tile.is_wildcard() && tile.marks.iter().any(|m| m.kind == tilec_runtime::MarkKind::TownHall) {
+    if tile.is_wildcard()
+        && tile
+            .marks
+            .iter()
+            .any(|m| m.kind == tilec_runtime::MarkKind::TownHall)
+    {
         return;
     }
-    if tile.marks.iter().any(|m| m.kind == tilec_runtime::MarkKind::TownHall) {
+    if tile
+        .marks
+        .iter()
+        .any(|m| m.kind == tilec_runtime::MarkKind::TownHall)
+    {
         diags.push(Diagnostic::new(Kind::TownHallWithSegments, tile.span));
         return;
     }
@@ -24,11 +33,12 @@ pub fn check_tile(tile: &Tile, diags: &mut Vec<Diagnostic>) {
 }
 
 fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
-    for p in 0..12u8 {
-        if g.degree(g.port(p), Link::Owns) == 0 {
-            let port = PORT_NAMES[p as usize];
-            diags.push(Diagnostic::new(Kind::PortUncovered { port }, tile.span));
-        }
+    let free: Vec<&str> = (0..12u8)
+        .filter(|&p| g.degree(g.port(p), Link::Owns) == 0)
+        .map(|p| PORT_NAMES[p as usize])
+        .collect();
+    if !free.is_empty() {
+        diags.push(Diagnostic::new(Kind::PortUncovered { ports: free.join(" ") }, tile.span));
     }
 }
 
@@ -40,24 +50,41 @@ fn kind_at(tile: &Tile, port: usize) -> Option<SegmentKind> {
 fn edges_valid(tile: &Tile, diags: &mut Vec<Diagnostic>) {
     use SegmentKind::*;
     for (e, &edge) in EDGE_NAMES.iter().enumerate() {
-        let (l, m, r) = (kind_at(tile, e * 3), kind_at(tile, e * 3 + 1), kind_at(tile, e * 3 + 2));
-        let (Some(l), Some(m), Some(r)) = (l, m, r) else { continue };
+        let (l, m, r) = (
+            kind_at(tile, e * 3),
+            kind_at(tile, e * 3 + 1),
+            kind_at(tile, e * 3 + 2),
+        );
+        let (Some(l), Some(m), Some(r)) = (l, m, r) else {
+            continue;
+        };
         let detail = match (l, m, r) {
             (City, City, City) | (Field, Field, Field) => continue,
             (Field, Road | River, Field) => continue,
             (_, City, _) => "a city in the middle needs city halves".to_string(),
             (_, Road | River, _) => format!("a {} in the middle needs field halves", m.name()),
-            _ => format!("halves {} and {} around a {} middle", l.name(), r.name(), m.name()),
+            _ => format!(
+                "halves {} and {} around a {} middle",
+                l.name(),
+                r.name(),
+                m.name()
+            ),
         };
         let seg = tile.ports[e * 3 + 1] as usize;
-        diags.push(Diagnostic::new(Kind::MixedEdge { edge, detail }, tile.segments[seg].span));
+        diags.push(Diagnostic::new(
+            Kind::MixedEdge { edge, detail },
+            tile.segments[seg].span,
+        ));
     }
 }
 
 /// How often ownership alternates between two port sets going round the tile
 /// (ports of other segments are skipped). Two alternations: apart; four: they cross.
 fn alternations(a: u16, b: u16) -> u32 {
-    let seq: Vec<bool> = (0..12).filter(|p| (a | b) & (1 << p) != 0).map(|p| a & (1 << p) != 0).collect();
+    let seq: Vec<bool> = (0..12)
+        .filter(|p| (a | b) & (1 << p) != 0)
+        .map(|p| a & (1 << p) != 0)
+        .collect();
     let n = seq.len();
     (0..n).filter(|&i| seq[i] != seq[(i + 1) % n]).count() as u32
 }
@@ -71,7 +98,10 @@ fn no_crossings(tile: &Tile, diags: &mut Vec<Diagnostic>) {
                 continue;
             }
             if alternations(a.ports, b.ports) >= 4 {
-                let kind = Kind::SegmentsCross { a: a.name.clone(), b: b.name.clone() };
+                let kind = Kind::SegmentsCross {
+                    a: a.name.clone(),
+                    b: b.name.clone(),
+                };
                 diags.push(Diagnostic::new(kind, b.span).with(a.span, "crosses this one"));
             }
         }
@@ -96,15 +126,27 @@ fn arc_of(z: u16, p: usize) -> u16 {
 
 fn adjacency_possible(tile: &Tile, diags: &mut Vec<Diagnostic>) {
     let segs = &tile.segments;
-    for f in segs.iter().filter(|s| s.kind == SegmentKind::Field && s.ports != 0) {
-        let Some(fp) = (0..12).find(|p| f.ports & (1 << p) != 0) else { continue };
+    for f in segs
+        .iter()
+        .filter(|s| s.kind == SegmentKind::Field && s.ports != 0)
+    {
+        let Some(fp) = (0..12).find(|p| f.ports & (1 << p) != 0) else {
+            continue;
+        };
         for &(c, span) in &f.explicit_cities {
             let city = &segs[c as usize];
             let separator = segs.iter().enumerate().find(|(zi, z)| {
-                *zi != c as usize && z.name != f.name && z.ports != 0 && arc_of(z.ports, fp) & city.ports == 0
+                *zi != c as usize
+                    && z.name != f.name
+                    && z.ports != 0
+                    && arc_of(z.ports, fp) & city.ports == 0
             });
             if let Some((_, z)) = separator {
-                let kind = Kind::AdjacencySeparated { field: f.name.clone(), city: city.name.clone(), by: z.name.clone() };
+                let kind = Kind::AdjacencySeparated {
+                    field: f.name.clone(),
+                    city: city.name.clone(),
+                    by: z.name.clone(),
+                };
                 diags.push(Diagnostic::new(kind, span).with(z.span, "this segment separates them"));
             }
         }
@@ -117,11 +159,28 @@ fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
         let ends = g.degree(g.segment(i), Link::EndsAt);
         let ports = s.ports.count_ones();
         match (s.kind, ports, ends) {
-            (Road | River, 1, 0) => diags.push(Diagnostic::new(Kind::RoadWithoutEnd { name: s.name.clone(), kind: s.kind.name() }, s.span)),
+            (Road | River, 1, 0) => diags.push(Diagnostic::new(
+                Kind::RoadWithoutEnd {
+                    name: s.name.clone(),
+                    kind: s.kind.name(),
+                },
+                s.span,
+            )),
             (Road | River, 1, 1) => {}
-            (Road | River, 1, _) => diags.push(Diagnostic::new(Kind::EndedTwice { name: s.name.clone() }, s.span)),
+            (Road | River, 1, _) => diags.push(Diagnostic::new(
+                Kind::EndedTwice {
+                    name: s.name.clone(),
+                },
+                s.span,
+            )),
             (_, _, 0) => {}
-            _ => diags.push(Diagnostic::new(Kind::EndOnThroughRoad { name: s.name.clone(), ports }, s.span)),
+            _ => diags.push(Diagnostic::new(
+                Kind::EndOnThroughRoad {
+                    name: s.name.clone(),
+                    ports,
+                },
+                s.span,
+            )),
         }
     }
     let has_river = tile.segments.iter().any(|s| s.kind == River);
@@ -130,10 +189,20 @@ fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
         let roads = bits(e.end.segments).any(|s| tile.segments[s].kind != River);
         let river_end = matches!(e.end.kind, EndKind::Spring | EndKind::Lake);
         if roads && river_end {
-            diags.push(Diagnostic::new(Kind::RiverEndOnRoad { target: e.end.kind.name() }, e.span));
+            diags.push(Diagnostic::new(
+                Kind::RiverEndOnRoad {
+                    target: e.end.kind.name(),
+                },
+                e.span,
+            ));
         }
         if rivers && !river_end {
-            diags.push(Diagnostic::new(Kind::RoadEndOnRiver { target: e.end.kind.name() }, e.span));
+            diags.push(Diagnostic::new(
+                Kind::RoadEndOnRiver {
+                    target: e.end.kind.name(),
+                },
+                e.span,
+            ));
         }
         if e.end.kind == EndKind::Bank && !has_river {
             diags.push(Diagnostic::new(Kind::BankWithoutRiver, e.span));
@@ -146,7 +215,10 @@ fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
                 _ => false,
             };
             if !allowed {
-                let kind = Kind::EndTargetKind { name: target.name.clone(), kind: target.kind.name() };
+                let kind = Kind::EndTargetKind {
+                    name: target.name.clone(),
+                    kind: target.kind.name(),
+                };
                 diags.push(Diagnostic::new(kind, e.span));
             }
         }
@@ -162,7 +234,10 @@ mod tests {
         // A road W–E against a road N–S: they cross.
         assert_eq!(alternations(1 << 4 | 1 << 10, 1 << 1 | 1 << 7), 4);
         // A road W–E against the field north of it: apart.
-        assert_eq!(alternations(1 << 4 | 1 << 10, 0b1000_0000_1111 & !(1 << 10)), 2);
+        assert_eq!(
+            alternations(1 << 4 | 1 << 10, 0b1000_0000_1111 & !(1 << 10)),
+            2
+        );
     }
 
     #[test]

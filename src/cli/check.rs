@@ -24,6 +24,9 @@ pub fn run(args: &CheckArgs) -> u8 {
     let sets = &compiled.model.sets;
     let tiles: usize = sets.iter().map(|s| s.tiles.len()).sum();
     let copies: u32 = sets.iter().map(|s| s.total()).sum();
-    println!("ok: {} sets, {tiles} tile kinds, {copies} tiles", sets.len());
+    println!(
+        "ok: {} sets, {tiles} tile kinds, {copies} tiles",
+        sets.len()
+    );
     0
 }

@@ -43,7 +43,13 @@ pub fn run(args: &ExportArgs) -> u8 {
             return 2;
         }
         (Format::Dot, Some(id)) => {
-            let Some(tile) = compiled.model.sets.iter().flat_map(|s| &s.tiles).find(|t| &t.id == id) else {
+            let Some(tile) = compiled
+                .model
+                .sets
+                .iter()
+                .flat_map(|s| &s.tiles)
+                .find(|t| &t.id == id)
+            else {
                 eprintln!("error: no tile `{id}`; ids look like `base/D`");
                 return 2;
             };

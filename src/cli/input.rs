@@ -90,7 +90,11 @@ pub fn compile(paths: &[PathBuf]) -> Result<(Input, Compiled), u8> {
 
 /// Prints diagnostics to stderr; colour only when stderr is a terminal.
 pub fn report(sources: &Sources, diagnostics: &[Diagnostic]) {
-    let choice = if std::io::stderr().is_terminal() { ColorChoice::Auto } else { ColorChoice::Never };
+    let choice = if std::io::stderr().is_terminal() {
+        ColorChoice::Auto
+    } else {
+        ColorChoice::Never
+    };
     let mut err = StandardStream::stderr(choice);
     let _ = render(&mut err, sources, diagnostics);
     let n = diagnostics.len();

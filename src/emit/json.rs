@@ -53,7 +53,11 @@ fn tile(t: &Tile) -> Value {
             })
         })
         .collect();
-    let copies: Vec<Vec<&str>> = t.copies.iter().map(|c| c.iter().map(|i| i.name()).collect()).collect();
+    let copies: Vec<Vec<&str>> = t
+        .copies
+        .iter()
+        .map(|c| c.iter().map(|i| i.name()).collect())
+        .collect();
     json!({
         "id": t.id,
         "name": t.name,
@@ -72,9 +76,14 @@ fn tile(t: &Tile) -> Value {
 }
 
 fn segment(t: &Tile, s: &crate::model::Segment) -> Value {
-    let ports: Vec<&str> = (0..12).filter(|p| s.ports & (1 << p) != 0).map(|p| PORT_NAMES[p]).collect();
+    let ports: Vec<&str> = (0..12)
+        .filter(|p| s.ports & (1 << p) != 0)
+        .map(|p| PORT_NAMES[p])
+        .collect();
     let mut v = json!({ "name": s.name, "kind": s.kind.name(), "ports": ports });
-    let obj = v.as_object_mut().expect("json! of an object literal is an object");
+    let obj = v
+        .as_object_mut()
+        .expect("json! of an object literal is an object");
     match s.kind {
         SegmentKind::City => {
             obj.insert("pennants".into(), json!(s.pennants));

@@ -61,7 +61,11 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     /// Takes a required word, or reports that `what` is missing.
-    pub fn need_word(&mut self, what: &'static str, diags: &mut Vec<Diagnostic>) -> Option<(&'a str, Span)> {
+    pub fn need_word(
+        &mut self,
+        what: &'static str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<(&'a str, Span)> {
         let w = self.word();
         if w.is_none() {
             diags.push(self.missing(what));
@@ -81,7 +85,11 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     /// Takes a required string, or reports that `what` is missing.
-    pub fn need_string(&mut self, what: &'static str, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    pub fn need_string(
+        &mut self,
+        what: &'static str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<String> {
         let s = self.string().map(|(s, _)| s);
         if s.is_none() {
             diags.push(self.missing(what));
@@ -90,7 +98,12 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     /// Takes a required whole number no larger than `max`.
-    pub fn need_number(&mut self, what: &'static str, max: u32, diags: &mut Vec<Diagnostic>) -> Option<u32> {
+    pub fn need_number(
+        &mut self,
+        what: &'static str,
+        max: u32,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<u32> {
         let (text, span) = self.need_word(what, diags)?;
         number(text, span, what, max, diags)
     }
@@ -99,7 +112,10 @@ impl<'s, 'a> Args<'s, 'a> {
     pub fn missing(&self, what: &'static str) -> Diagnostic {
         let at = match self.args.get(self.next) {
             Some(a) => self.span_of(a),
-            None => Span { start: self.span.end, ..self.span },
+            None => Span {
+                start: self.span.end,
+                ..self.span
+            },
         };
         Diagnostic::new(
             Kind::ExpectedArg {
@@ -118,20 +134,32 @@ impl<'s, 'a> Args<'s, 'a> {
     /// Reports one argument that does not belong.
     pub fn unexpected(&self, a: &Arg, diags: &mut Vec<Diagnostic>) {
         let statement = self.keyword.to_string();
-        diags.push(Diagnostic::new(Kind::UnexpectedArg { statement }, self.span_of(a)));
+        diags.push(Diagnostic::new(
+            Kind::UnexpectedArg { statement },
+            self.span_of(a),
+        ));
     }
 
     /// Reports every argument left over.
     pub fn finish(&mut self, diags: &mut Vec<Diagnostic>) {
         while let Some(a) = self.take() {
             let statement = self.keyword.to_string();
-            diags.push(Diagnostic::new(Kind::UnexpectedArg { statement }, self.span_of(a)));
+            diags.push(Diagnostic::new(
+                Kind::UnexpectedArg { statement },
+                self.span_of(a),
+            ));
         }
     }
 }
 
 /// Parses a whole number in `0..=max`.
-pub fn number(text: &str, span: Span, what: &'static str, max: u32, diags: &mut Vec<Diagnostic>) -> Option<u32> {
+pub fn number(
+    text: &str,
+    span: Span,
+    what: &'static str,
+    max: u32,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<u32> {
     match text.parse::<u32>() {
         Ok(n) if n <= max => Some(n),
         _ => {

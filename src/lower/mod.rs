@@ -16,6 +16,7 @@ use crate::model::{Model, Set, Tile};
 use crate::vocab;
 use args::Args;
 use tile::{lower_tile, SetContext};
+use std::collections::HashMap;
 use tilec_runtime::Provenance;
 
 /// Lowers every parsed file into one model.
@@ -23,7 +24,9 @@ pub fn lower(asts: &[Ast<'_>]) -> (Model, Vec<Diagnostic>) {
     let mut model = Model::default();
     let mut diags = Vec::new();
     for ast in asts {
-        let Some(set) = lower_file(ast, &mut diags) else { continue };
+        let Some(set) = lower_file(ast, &mut diags) else {
+            continue;
+        };
         if let Some(prev) = model.sets.iter().find(|s| s.id == set.id) {
             let kind = Kind::DuplicateSet { id: set.id.clone() };
             diags.push(Diagnostic::new(kind, set.span).with(prev.span, "first declared here"));
@@ -38,20 +41,33 @@ fn lower_file(ast: &Ast<'_>, diags: &mut Vec<Diagnostic>) -> Option<Set> {
     let top = ast.top_level();
     let Some(first) = top.first() else {
         if ast.text.trim().is_empty() {
-            diags.push(Diagnostic::new(Kind::EmptyFile, ast.span(Default::default())));
+            diags.push(Diagnostic::new(
+                Kind::EmptyFile,
+                ast.span(Default::default()),
+            ));
         } else {
-            diags.push(Diagnostic::new(Kind::MissingSet, ast.span(Default::default())));
+            diags.push(Diagnostic::new(
+                Kind::MissingSet,
+                ast.span(Default::default()),
+            ));
         }
         return None;
     };
     if ast.keyword(first) != "set" {
-        let kind = if top.iter().any(|s| ast.keyword(s) == "set") { Kind::SetNotFirst } else { Kind::MissingSet };
+        let kind = if top.iter().any(|s| ast.keyword(s) == "set") {
+            Kind::SetNotFirst
+        } else {
+            Kind::MissingSet
+        };
         diags.push(Diagnostic::new(kind, ast.span(first.range)));
         return None;
     }
     let mut set = lower_set_header(ast, first, diags)?;
     let ctx_provenance = set_block(ast, first, &mut set, diags);
-    let ctx = SetContext { id: &set.id.clone(), provenance: ctx_provenance };
+    let ctx = SetContext {
+        id: &set.id.clone(),
+        provenance: ctx_provenance,
+    };
     let tiles = collect_tiles(ast, &top[1..], diags);
     lower_tiles(ast, &tiles, &ctx, &mut set, diags);
     Some(set)
@@ -64,10 +80,17 @@ fn lower_set_header(ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> 
         diags.push(Diagnostic::new(Kind::BadName { name: id.into() }, id_span));
         return None;
     }
-    let name = a.need_string("a \"display name\"", diags).unwrap_or_else(|| id.to_string());
+    let name = a
+        .need_string("a \"display name\"", diags)
+        .unwrap_or_else(|| id.to_string());
     a.finish(diags);
     if stmt.block.is_none() {
-        diags.push(Diagnostic::new(Kind::BlockExpected { statement: "set".into() }, a.span));
+        diags.push(Diagnostic::new(
+            Kind::BlockExpected {
+                statement: "set".into(),
+            },
+            a.span,
+        ));
     }
     Some(Set {
         id: id.to_string(),
@@ -82,7 +105,12 @@ fn lower_set_header(ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> 
 }
 
 /// Reads the set block; returns the default provenance.
-fn set_block(ast: &Ast<'_>, stmt: &Stmt, set: &mut Set, diags: &mut Vec<Diagnostic>) -> Option<Provenance> {
+fn set_block(
+    ast: &Ast<'_>,
+    stmt: &Stmt,
+    set: &mut Set,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Provenance> {
     let mut provenance = None;
     for child in ast.children(stmt) {
         let mut a = Args::new(ast, child);
@@ -93,12 +121,19 @@ fn set_block(ast: &Ast<'_>, stmt: &Stmt, set: &mut Set, diags: &mut Vec<Diagnost
             "provenance" => match a.need_word("`sourced` or `reconstructed`", diags) {
                 Some(("sourced", _)) => provenance = Some(Provenance::Sourced),
                 Some(("reconstructed", _)) => provenance = Some(Provenance::Reconstructed),
-                Some((w, span)) => diags.push(Diagnostic::new(Kind::UnknownProvenance { word: w.into() }, span)),
+                Some((w, span)) => diags.push(Diagnostic::new(
+                    Kind::UnknownProvenance { word: w.into() },
+                    span,
+                )),
                 None => {}
             },
             kw => {
                 let suggestion = vocab::suggest(kw, vocab::SET_STATEMENTS.iter().copied());
-                let kind = Kind::UnknownStatement { word: kw.into(), context: "a set", suggestion };
+                let kind = Kind::UnknownStatement {
+                    word: kw.into(),
+                    context: "a set",
+                    suggestion,
+                };
                 diags.push(Diagnostic::new(kind, a.span));
                 continue;
             }
@@ -109,7 +144,10 @@ fn set_block(ast: &Ast<'_>, stmt: &Stmt, set: &mut Set, diags: &mut Vec<Diagnost
 }
 
 fn valid_id(id: &str) -> bool {
-    !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// A tile statement with its header read.
@@ -121,8 +159,13 @@ struct TileStmt<'s, 'a> {
     variant_of: Option<(&'a str, Span)>,
 }
 
-fn collect_tiles<'s, 'a>(ast: &'s Ast<'a>, stmts: &'s [Stmt], diags: &mut Vec<Diagnostic>) -> Vec<TileStmt<'s, 'a>> {
+fn collect_tiles<'s, 'a>(
+    ast: &'s Ast<'a>,
+    stmts: &'s [Stmt],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<TileStmt<'s, 'a>> {
     let mut tiles: Vec<TileStmt<'s, 'a>> = Vec::new();
+    let mut seen: HashMap<&'a str, Span> = HashMap::new();
     for stmt in stmts {
         let mut a = Args::new(ast, stmt);
         match a.keyword {
@@ -133,40 +176,73 @@ fn collect_tiles<'s, 'a>(ast: &'s Ast<'a>, stmts: &'s [Stmt], diags: &mut Vec<Di
             }
             kw => {
                 let suggestion = vocab::suggest(kw, ["tile", "set"].into_iter());
-                let kind = Kind::UnknownStatement { word: kw.into(), context: "a file", suggestion };
+                let kind = Kind::UnknownStatement {
+                    word: kw.into(),
+                    context: "a file",
+                    suggestion,
+                };
                 diags.push(Diagnostic::new(kind, a.span));
                 continue;
             }
         }
-        let Some((local, span)) = a.need_word("a tile id", diags) else { continue };
+        let Some((local, span)) = a.need_word("a tile id", diags) else {
+            continue;
+        };
         if !valid_id(local) {
             diags.push(Diagnostic::new(Kind::BadName { name: local.into() }, span));
             continue;
         }
-        let name = a.need_string("a \"display name\"", diags).unwrap_or_default();
+        let name = a
+            .need_string("a \"display name\"", diags)
+            .unwrap_or_default();
         a.finish(diags);
         if stmt.block.is_none() {
-            diags.push(Diagnostic::new(Kind::BlockExpected { statement: "tile".into() }, a.span));
+            diags.push(Diagnostic::new(
+                Kind::BlockExpected {
+                    statement: "tile".into(),
+                },
+                a.span,
+            ));
             continue;
         }
-        if let Some(prev) = tiles.iter().find(|t| t.local == local) {
+        if let Some(prev) = seen.get(local) {
             let kind = Kind::DuplicateTile { id: local.into() };
-            diags.push(Diagnostic::new(kind, span).with(prev.span, "first defined here"));
+            diags.push(Diagnostic::new(kind, span).with(*prev, "first defined here"));
             continue;
         }
+        seen.insert(local, span);
         let variant_of = variant_base(ast, stmt, diags);
-        tiles.push(TileStmt { stmt, local, name, span, variant_of });
+        tiles.push(TileStmt {
+            stmt,
+            local,
+            name,
+            span,
+            variant_of,
+        });
     }
     tiles
 }
 
-fn variant_base<'a>(ast: &Ast<'a>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> Option<(&'a str, Span)> {
+fn variant_base<'a>(
+    ast: &Ast<'a>,
+    stmt: &Stmt,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(&'a str, Span)> {
     let mut found = None;
-    for child in ast.children(stmt).iter().filter(|c| ast.keyword(c) == "variant-of") {
+    for child in ast
+        .children(stmt)
+        .iter()
+        .filter(|c| ast.keyword(c) == "variant-of")
+    {
         let mut a = Args::new(ast, child);
         let base = a.need_word("the tile it varies", diags);
         if found.is_some() {
-            diags.push(Diagnostic::new(Kind::DuplicateStatement { statement: "variant-of".into() }, a.span));
+            diags.push(Diagnostic::new(
+                Kind::DuplicateStatement {
+                    statement: "variant-of".into(),
+                },
+                a.span,
+            ));
         } else {
             found = base;
         }
@@ -182,11 +258,18 @@ enum State {
 }
 
 /// Lowers the tiles in source order, lowering a variant's base first.
-fn lower_tiles(ast: &Ast<'_>, tiles: &[TileStmt<'_, '_>], ctx: &SetContext<'_>, set: &mut Set, diags: &mut Vec<Diagnostic>) {
+fn lower_tiles(
+    ast: &Ast<'_>,
+    tiles: &[TileStmt<'_, '_>],
+    ctx: &SetContext<'_>,
+    set: &mut Set,
+    diags: &mut Vec<Diagnostic>,
+) {
     let mut state = vec![State::Todo; tiles.len()];
     let mut done: Vec<Option<Tile>> = vec![None; tiles.len()];
+    let index: HashMap<&str, usize> = tiles.iter().enumerate().map(|(i, t)| (t.local, i)).collect();
     for i in 0..tiles.len() {
-        visit(ast, tiles, i, ctx, &mut state, &mut done, diags);
+        visit(ast, tiles, &index, i, ctx, &mut state, &mut done, diags);
     }
     for (t, lowered) in tiles.iter().zip(done) {
         match lowered {
@@ -196,9 +279,11 @@ fn lower_tiles(ast: &Ast<'_>, tiles: &[TileStmt<'_, '_>], ctx: &SetContext<'_>, 
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn visit(
     ast: &Ast<'_>,
     tiles: &[TileStmt<'_, '_>],
+    index: &HashMap<&str, usize>,
     i: usize,
     ctx: &SetContext<'_>,
     state: &mut [State],
@@ -215,7 +300,7 @@ fn visit(
         let t = &tiles[j];
         let base = t
             .variant_of
-            .map(|(name, span)| (tiles.iter().position(|o| o.local == name), name, span));
+            .map(|(name, span)| (index.get(name).copied(), name, span));
         if state[j] == State::Todo {
             state[j] = State::Busy;
             match base {
@@ -224,7 +309,12 @@ fn visit(
                     continue;
                 }
                 Some((Some(k), _, span)) if state[k] == State::Busy => {
-                    diags.push(Diagnostic::new(Kind::VariantCycle { tile: t.local.into() }, span));
+                    diags.push(Diagnostic::new(
+                        Kind::VariantCycle {
+                            tile: t.local.into(),
+                        },
+                        span,
+                    ));
                     state[j] = State::Done;
                     stack.pop();
                     continue;
@@ -236,12 +326,22 @@ fn visit(
             None => (true, None),
             Some((Some(k), _, _)) => (done[k].is_some(), done[k].clone()),
             Some((None, name, span)) => {
-                diags.push(Diagnostic::new(Kind::UnknownVariantBase { name: name.into() }, span));
+                diags.push(Diagnostic::new(
+                    Kind::UnknownVariantBase { name: name.into() },
+                    span,
+                ));
                 (false, None)
             }
         };
         if ok {
-            done[j] = lower_tile(ast, t.stmt, (t.local, &t.name, t.span), ctx, base_tile.as_ref(), diags);
+            done[j] = lower_tile(
+                ast,
+                t.stmt,
+                (t.local, &t.name, t.span),
+                ctx,
+                base_tile.as_ref(),
+                diags,
+            );
         }
         state[j] = State::Done;
         stack.pop();
@@ -253,6 +353,10 @@ fn count_of(ast: &Ast<'_>, stmt: &Stmt) -> u32 {
     ast.children(stmt)
         .iter()
         .filter(|c| ast.keyword(c) == "count")
-        .find_map(|c| ast.args_of(c).get(1).and_then(|a| ast.slice(a.range).parse().ok()))
+        .find_map(|c| {
+            ast.args_of(c)
+                .get(1)
+                .and_then(|a| ast.slice(a.range).parse().ok())
+        })
         .unwrap_or(0)
 }

@@ -19,9 +19,15 @@ pub struct Claim {
 
 /// Gives each claimed port to its segment, reporting ports claimed by two, then
 /// gives a field the free middle port between two halves it holds.
-pub fn assign_ports(segments: &mut [Segment], claims: &[Claim], diags: &mut Vec<Diagnostic>) -> [u8; 12] {
+pub fn assign_ports(
+    segments: &mut [Segment],
+    claims: &[Claim],
+    diags: &mut Vec<Diagnostic>,
+) -> [u8; 12] {
     let mut owner = [NO_SEGMENT; 12];
     let mut first = [Span::default(); 12];
+    // Conflicts grouped by the claiming argument: `E` taking three ports is one error.
+    let mut conflicts: Vec<(Span, u8, Span, Vec<&str>)> = Vec::new();
     for c in claims {
         let p = c.port as usize;
         let prev = owner[p];
@@ -30,13 +36,20 @@ pub fn assign_ports(segments: &mut [Segment], claims: &[Claim], diags: &mut Vec<
             first[p] = c.span;
             segments[c.seg].ports |= 1 << p;
         } else if prev as usize != c.seg {
-            let kind = Kind::PortTwice {
-                port: PORT_NAMES[p],
-                first: segments[prev as usize].name.clone(),
-                second: segments[c.seg].name.clone(),
-            };
-            diags.push(Diagnostic::new(kind, c.span).with(first[p], "first claimed here"));
+            match conflicts.iter_mut().find(|k| k.0 == c.span && k.1 == prev) {
+                Some(k) => k.3.push(PORT_NAMES[p]),
+                None => conflicts.push((c.span, prev, first[p], vec![PORT_NAMES[p]])),
+            }
         }
+    }
+    for (span, prev, first_span, ports) in conflicts {
+        let seg = claims.iter().find(|c| c.span == span).map_or(0, |c| c.seg);
+        let kind = Kind::PortTwice {
+            ports: ports.join(" "),
+            first: segments[prev as usize].name.clone(),
+            second: segments[seg].name.clone(),
+        };
+        diags.push(Diagnostic::new(kind, span).with(first_span, "first claimed here"));
     }
     for edge in 0..4 {
         let (left, mid, right) = (edge * 3, edge * 3 + 1, edge * 3 + 2);

@@ -5,10 +5,12 @@ use super::ports::{assign_ports, derive_adjacency, edges_of, Claim};
 use crate::ast::{ArgKind, Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
-use crate::model::{End, Segment, Tile};
+use crate::model::{End, Segment, Tile, MAX_SEGMENTS};
 use crate::symmetry::symmetry;
 use crate::vocab::{self, PortRule, PortWord};
-use tilec_runtime::{Arrow, EndKind, Illustration, Mark, Provenance, RoadEnd, SegmentKind, NO_SEGMENT};
+use tilec_runtime::{
+    Arrow, EndKind, Illustration, Mark, Provenance, RoadEnd, SegmentKind, NO_SEGMENT,
+};
 
 /// What the set gives every tile.
 pub struct SetContext<'c> {
@@ -20,8 +22,16 @@ pub struct SetContext<'c> {
 
 /// A reference to a segment by name, resolved after all segments are known.
 enum Pending {
-    FieldCity { seg: usize, name: String, span: Span },
-    Over { seg: usize, name: String, span: Span },
+    FieldCity {
+        seg: usize,
+        name: String,
+        span: Span,
+    },
+    Over {
+        seg: usize,
+        name: String,
+        span: Span,
+    },
 }
 
 struct Draft {
@@ -38,6 +48,8 @@ struct Draft {
     copies: Option<(Vec<Vec<Illustration>>, Span)>,
     notes: Vec<String>,
     seen: Vec<&'static str>,
+    /// Whether [`MAX_SEGMENTS`] was exceeded (reported once per tile).
+    too_many_segments: bool,
 }
 
 /// Lowers a tile; `base` is the tile named by `variant-of`, already lowered.
@@ -67,15 +79,27 @@ pub fn lower_tile(
     let id = format!("{}/{}", ctx.id, local);
     let count = d.count;
     if count.is_none() {
-        diags.push(Diagnostic::new(Kind::MissingCount { tile: id.clone() }, span));
+        diags.push(Diagnostic::new(
+            Kind::MissingCount { tile: id.clone() },
+            span,
+        ));
     }
     let provenance = d.provenance.or(ctx.provenance);
     if provenance.is_none() {
-        diags.push(Diagnostic::new(Kind::MissingProvenance { tile: id.clone() }, span));
+        diags.push(Diagnostic::new(
+            Kind::MissingProvenance { tile: id.clone() },
+            span,
+        ));
     }
     if let (Some((copies, cspan)), Some(count)) = (&d.copies, count) {
         if copies.len() != count as usize {
-            diags.push(Diagnostic::new(Kind::CopiesMismatch { copies: copies.len(), count }, *cspan));
+            diags.push(Diagnostic::new(
+                Kind::CopiesMismatch {
+                    copies: copies.len(),
+                    count,
+                },
+                *cspan,
+            ));
         }
     }
     derive_adjacency(&mut d.segments, &ports, diags);
@@ -117,6 +141,7 @@ impl Draft {
             copies: None,
             notes: Vec::new(),
             seen: Vec::new(),
+            too_many_segments: false,
         };
         if let Some(b) = base {
             d.provenance = Some(b.provenance);
@@ -127,10 +152,17 @@ impl Draft {
             for (i, s) in b.segments.iter().enumerate() {
                 for p in 0..12u8 {
                     if s.ports & (1 << p) != 0 {
-                        d.claims.push(Claim { port: p, seg: i, span: s.span });
+                        d.claims.push(Claim {
+                            port: p,
+                            seg: i,
+                            span: s.span,
+                        });
                     }
                 }
-                d.segments.push(Segment { ports: 0, ..s.clone() });
+                d.segments.push(Segment {
+                    ports: 0,
+                    ..s.clone()
+                });
             }
         }
         d
@@ -140,7 +172,10 @@ impl Draft {
     fn once(&mut self, keyword: &'static str, span: Span, diags: &mut Vec<Diagnostic>) -> bool {
         if self.seen.contains(&keyword) {
             let statement = keyword.to_string();
-            diags.push(Diagnostic::new(Kind::DuplicateStatement { statement }, span));
+            diags.push(Diagnostic::new(
+                Kind::DuplicateStatement { statement },
+                span,
+            ));
             return false;
         }
         self.seen.push(keyword);
@@ -188,7 +223,13 @@ impl Draft {
                         suggestion: vocab::suggest(kw, candidates),
                     };
                     let key = a.take().map(|k| a.span_of(k)).unwrap_or(a.span);
-                    diags.push(Diagnostic::new(kind, Span { end: key.end.max(a.span.start), ..a.span }));
+                    diags.push(Diagnostic::new(
+                        kind,
+                        Span {
+                            end: key.end.max(a.span.start),
+                            ..a.span
+                        },
+                    ));
                     return;
                 }
             },
@@ -197,12 +238,17 @@ impl Draft {
     }
 
     fn provenance(&mut self, a: &mut Args<'_, '_>, diags: &mut Vec<Diagnostic>) {
-        let Some((w, span)) = a.need_word("`sourced` or `reconstructed`", diags) else { return };
+        let Some((w, span)) = a.need_word("`sourced` or `reconstructed`", diags) else {
+            return;
+        };
         let p = match w {
             "sourced" => Provenance::Sourced,
             "reconstructed" => Provenance::Reconstructed,
             _ => {
-                diags.push(Diagnostic::new(Kind::UnknownProvenance { word: w.into() }, span));
+                diags.push(Diagnostic::new(
+                    Kind::UnknownProvenance { word: w.into() },
+                    span,
+                ));
                 return;
             }
         };
@@ -218,17 +264,22 @@ impl Draft {
         let kind = a.need_word("an arrow kind", diags).and_then(|(w, span)| {
             let k = vocab::lookup(vocab::ARROWS, w);
             if k.is_none() {
-                diags.push(Diagnostic::new(Kind::UnknownArrowKind { word: w.into() }, span));
+                diags.push(Diagnostic::new(
+                    Kind::UnknownArrowKind { word: w.into() },
+                    span,
+                ));
             }
             k
         });
-        let edge = a.need_word("the edge it points at", diags).and_then(|(w, span)| match vocab::port(w) {
-            Some(PortWord::Edge(e)) => Some(e),
-            _ => {
-                diags.push(Diagnostic::new(Kind::UnknownEdge { word: w.into() }, span));
-                None
-            }
-        });
+        let edge = a
+            .need_word("the edge it points at", diags)
+            .and_then(|(w, span)| match vocab::port(w) {
+                Some(PortWord::Edge(e)) => Some(e),
+                _ => {
+                    diags.push(Diagnostic::new(Kind::UnknownEdge { word: w.into() }, span));
+                    None
+                }
+            });
         if self.once("arrow", a.span, diags) {
             if let (Some(kind), Some(points)) = (kind, edge) {
                 self.arrow = Some(Arrow { kind, points });
@@ -244,7 +295,10 @@ impl Draft {
             for part in w.split('+').filter(|p| *p != "-") {
                 match vocab::lookup(vocab::ILLUSTRATIONS, part) {
                     Some(i) => copy.push(i),
-                    None => diags.push(Diagnostic::new(Kind::UnknownIllustration { word: part.into() }, span)),
+                    None => diags.push(Diagnostic::new(
+                        Kind::UnknownIllustration { word: part.into() },
+                        span,
+                    )),
                 }
             }
             copies.push(copy);
@@ -257,16 +311,37 @@ impl Draft {
         }
     }
 
-    fn segment(&mut self, a: &mut Args<'_, '_>, row: (SegmentKind, PortRule, bool), diags: &mut Vec<Diagnostic>) {
+    fn segment(
+        &mut self,
+        a: &mut Args<'_, '_>,
+        row: (SegmentKind, PortRule, bool),
+        diags: &mut Vec<Diagnostic>,
+    ) {
         let (kind, rule, needs_port) = row;
-        let Some((name, name_span)) = a.need_word("a segment name", diags) else { return };
+        let Some((name, name_span)) = a.need_word("a segment name", diags) else {
+            return;
+        };
         if vocab::port(name).is_some() || name == "at" || name == "-" {
-            diags.push(Diagnostic::new(Kind::BadName { name: name.into() }, name_span));
+            diags.push(Diagnostic::new(
+                Kind::BadName { name: name.into() },
+                name_span,
+            ));
             return;
         }
         if let Some(prev) = self.segments.iter().find(|s| s.name == name) {
             let k = Kind::DuplicateSegment { name: name.into() };
             diags.push(Diagnostic::new(k, name_span).with(prev.span, "first defined here"));
+            return;
+        }
+        if self.segments.len() == MAX_SEGMENTS {
+            if !std::mem::replace(&mut self.too_many_segments, true) {
+                diags.push(Diagnostic::new(
+                    Kind::TooManySegments {
+                        limit: MAX_SEGMENTS,
+                    },
+                    a.span,
+                ));
+            }
             return;
         }
         let seg = self.segments.len();
@@ -292,20 +367,39 @@ impl Draft {
             }
         }
         if needs_port && !ported {
-            let k = Kind::PortsForKind { name: name.into(), kind: kind.name(), needs: "needs at least one port" };
+            let k = Kind::PortsForKind {
+                name: name.into(),
+                kind: kind.name(),
+                needs: "needs at least one port",
+            };
             diags.push(Diagnostic::new(k, a.span));
         }
         self.segments.push(s);
     }
 
-    fn port(&mut self, seg: usize, rule: PortRule, text: &str, span: Span, kind: SegmentKind, diags: &mut Vec<Diagnostic>) -> bool {
+    fn port(
+        &mut self,
+        seg: usize,
+        rule: PortRule,
+        text: &str,
+        span: Span,
+        kind: SegmentKind,
+        diags: &mut Vec<Diagnostic>,
+    ) -> bool {
         let ports: &[u8] = match (vocab::port(text), rule) {
             (None, _) => {
-                diags.push(Diagnostic::new(Kind::UnknownPort { word: text.into() }, span));
+                diags.push(Diagnostic::new(
+                    Kind::UnknownPort { word: text.into() },
+                    span,
+                ));
                 return false;
             }
             (Some(_), PortRule::NoPorts) => {
-                let k = Kind::PortsForKind { name: text.into(), kind: kind.name(), needs: "touches no port" };
+                let k = Kind::PortsForKind {
+                    name: text.into(),
+                    kind: kind.name(),
+                    needs: "touches no port",
+                };
                 diags.push(Diagnostic::new(k, span));
                 return false;
             }
@@ -319,21 +413,33 @@ impl Draft {
         true
     }
 
-    fn attribute(&mut self, s: &mut Segment, a: &Args<'_, '_>, arg: &crate::ast::Arg, diags: &mut Vec<Diagnostic>) {
+    fn attribute(
+        &mut self,
+        s: &mut Segment,
+        a: &Args<'_, '_>,
+        arg: &crate::ast::Arg,
+        diags: &mut Vec<Diagnostic>,
+    ) {
         let span = a.span_of(arg);
         let (key, value) = a.attr_of(arg);
         match (key, s.kind) {
             ("pennants", SegmentKind::City) => {
                 s.pennants = number(value, span, "a pennant count", 255, diags).unwrap_or(0) as u8;
             }
-            ("pennants", kind) => diags.push(Diagnostic::new(Kind::PennantsOnNonCity { kind: kind.name() }, span)),
+            ("pennants", kind) => diags.push(Diagnostic::new(
+                Kind::PennantsOnNonCity { kind: kind.name() },
+                span,
+            )),
             ("over", SegmentKind::Road | SegmentKind::River) => self.pending.push(Pending::Over {
                 seg: self.segments.len(),
                 name: value.to_string(),
                 span,
             }),
             _ => {
-                let k = Kind::UnknownAttribute { key: key.into(), statement: a.keyword.into() };
+                let k = Kind::UnknownAttribute {
+                    key: key.into(),
+                    statement: a.keyword.into(),
+                };
                 diags.push(Diagnostic::new(k, span));
             }
         }
@@ -343,7 +449,11 @@ impl Draft {
         let mut any = false;
         while let Some((name, span)) = a.word() {
             any = true;
-            self.pending.push(Pending::FieldCity { seg, name: name.to_string(), span });
+            self.pending.push(Pending::FieldCity {
+                seg,
+                name: name.to_string(),
+                span,
+            });
         }
         if !any {
             diags.push(a.missing("the cities after `->`"));
@@ -353,7 +463,10 @@ impl Draft {
     fn find(&self, name: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Option<usize> {
         let found = self.segments.iter().position(|s| s.name == name);
         if found.is_none() {
-            diags.push(Diagnostic::new(Kind::UnknownSegment { name: name.into() }, span));
+            diags.push(Diagnostic::new(
+                Kind::UnknownSegment { name: name.into() },
+                span,
+            ));
         }
         found
     }
@@ -362,17 +475,27 @@ impl Draft {
         for p in std::mem::take(&mut self.pending) {
             match p {
                 Pending::FieldCity { seg, name, span } => {
-                    let Some(c) = self.find(&name, span, diags) else { continue };
+                    let Some(c) = self.find(&name, span, diags) else {
+                        continue;
+                    };
                     let kind = self.segments[c].kind;
                     if kind != SegmentKind::City {
-                        diags.push(Diagnostic::new(Kind::NotACity { name, kind: kind.name() }, span));
+                        diags.push(Diagnostic::new(
+                            Kind::NotACity {
+                                name,
+                                kind: kind.name(),
+                            },
+                            span,
+                        ));
                         continue;
                     }
                     self.segments[seg].explicit_cities.push((c as u8, span));
                     self.segments[seg].cities |= 1 << c;
                 }
                 Pending::Over { seg, name, span } => {
-                    let Some(r) = self.find(&name, span, diags) else { continue };
+                    let Some(r) = self.find(&name, span, diags) else {
+                        continue;
+                    };
                     if self.segments[r].kind != SegmentKind::River {
                         diags.push(Diagnostic::new(Kind::BridgeNotRiver { name }, span));
                         continue;
@@ -410,20 +533,29 @@ impl Draft {
             } else if let Some(i) = self.segments.iter().position(|s| s.name == w) {
                 touches |= 1 << i;
             } else {
-                diags.push(Diagnostic::new(Kind::UnknownEndTarget { word: w.into() }, span));
+                diags.push(Diagnostic::new(
+                    Kind::UnknownEndTarget { word: w.into() },
+                    span,
+                ));
             }
         }
         if !saw_at || !any_target || segments == 0 {
             diags.push(Diagnostic::new(Kind::EndWithoutTarget, a.span));
         }
         a.finish(diags);
-        let end = RoadEnd { kind: kind.unwrap_or(EndKind::Segment), segments, touches };
+        let end = RoadEnd {
+            kind: kind.unwrap_or(EndKind::Segment),
+            segments,
+            touches,
+        };
         self.ends.push(End { end, span: a.span });
     }
 
     fn mark(&mut self, ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) {
         let mut a = Args::new(ast, stmt);
-        let Some((w, span)) = a.need_word("a mark kind", diags) else { return };
+        let Some((w, span)) = a.need_word("a mark kind", diags) else {
+            return;
+        };
         let Some(row) = vocab::MARKS.iter().find(|r| r.0 == w) else {
             diags.push(Diagnostic::new(Kind::UnknownMark { word: w.into() }, span));
             return;
@@ -441,19 +573,32 @@ impl Draft {
                         if found == expected {
                             segment = i as u8;
                         } else {
-                            let k = Kind::WrongSegmentKind { name: value.into(), expected: expected.name(), found: found.name() };
+                            let k = Kind::WrongSegmentKind {
+                                name: value.into(),
+                                expected: expected.name(),
+                                found: found.name(),
+                            };
                             diags.push(Diagnostic::new(k, aspan));
                         }
                     }
                 }
-                ("on", None) => diags.push(Diagnostic::new(Kind::MarkTakesNoSegment { mark: row.0 }, aspan)),
+                ("on", None) => diags.push(Diagnostic::new(
+                    Kind::MarkTakesNoSegment { mark: row.0 },
+                    aspan,
+                )),
                 _ => {
-                    let k = Kind::UnknownAttribute { key: key.into(), statement: "mark".into() };
+                    let k = Kind::UnknownAttribute {
+                        key: key.into(),
+                        statement: "mark".into(),
+                    };
                     diags.push(Diagnostic::new(k, aspan));
                 }
             }
         } else if on_kind.is_some() {
-            diags.push(Diagnostic::new(Kind::MarkNeedsSegment { mark: row.0 }, a.span));
+            diags.push(Diagnostic::new(
+                Kind::MarkNeedsSegment { mark: row.0 },
+                a.span,
+            ));
         }
         a.finish(diags);
         self.marks.push(Mark { kind, segment });

@@ -1,0 +1,117 @@
+//! Every broken input under `tests/bad/` gives the diagnostics in its golden
+//! `.stderr` file (re-bless with `UPDATE_GOLDEN=1`), including the code it
+//! expects (`# expect: E123` on its first line, or an `expect` file).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use tilec::diagnostic::{render_plain, Sources};
+
+/// Reads files the way the CLI does: bytes, then UTF-8 decoding with a diagnostic.
+fn compile_paths(files: &[PathBuf], config: Option<&Path>) -> String {
+    let mut sources = Sources::new();
+    let mut ids = Vec::new();
+    let mut diags = Vec::new();
+    let rel = |p: &Path| {
+        p.strip_prefix(common::root())
+            .unwrap_or(p)
+            .display()
+            .to_string()
+    };
+    for f in files {
+        let id = sources.add(rel(f), String::new());
+        let (text, d) = tilec::decode(id, std::fs::read(f).expect("readable"));
+        sources.set_text(id, text);
+        diags.extend(d);
+        ids.push(id);
+    }
+    let config =
+        config.map(|c| sources.add(rel(c), std::fs::read_to_string(c).expect("sets.toml")));
+    let mut compiled = tilec::compile(&sources, &ids, config);
+    compiled.diagnostics.extend(diags);
+    render_plain(&sources, &compiled.diagnostics)
+}
+
+fn expected_code(case: &Path) -> String {
+    let side = if case.is_dir() {
+        case.join("expect")
+    } else {
+        case.with_extension("expect")
+    };
+    if let Ok(code) = std::fs::read_to_string(&side) {
+        return code.trim().to_string();
+    }
+    let bytes = std::fs::read(case).expect("readable case");
+    let first = String::from_utf8_lossy(&bytes)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    first
+        .strip_prefix("# expect: ")
+        .expect("a case names the code it expects")
+        .trim()
+        .to_string()
+}
+
+fn cases() -> Vec<PathBuf> {
+    let dir = common::root().join("tests/bad");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/bad exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir() || p.extension().is_some_and(|x| x == "tiles"))
+        .collect();
+    cases.sort();
+    cases
+}
+
+#[test]
+fn every_bad_input_renders_its_golden_diagnostics() {
+    let cases = cases();
+    assert!(cases.len() >= 30, "only {} bad inputs", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let rendered = if case.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(case)
+                .expect("case dir")
+                .map(|e| e.expect("entry").path())
+                .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
+                .collect();
+            files.sort();
+            let toml = case.join("sets.toml");
+            compile_paths(&files, toml.exists().then_some(toml.as_path()))
+        } else {
+            compile_paths(std::slice::from_ref(case), None)
+        };
+        let code = expected_code(case);
+        if !rendered.contains(&format!("error[{code}]")) {
+            failures.push(format!(
+                "{}: expected {code}, got:\n{rendered}",
+                case.display()
+            ));
+            continue;
+        }
+        let golden = case.with_extension("stderr");
+        let golden = if case.is_dir() {
+            PathBuf::from(format!("{}.stderr", case.display()))
+        } else {
+            golden
+        };
+        common::golden(&golden, &rendered);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn huge_and_long_inputs_are_handled() {
+    // 50k broken statements (rendering stops at MAX_RENDERED) and a 1 MB string.
+    let many = format!("set t \"T\" {{ }}\ntile A \"x\" {{\n{}}}\n", "count 1 2\n".repeat(50_000));
+    let big_string = format!("set t \"{}\" {{ }}\n", "x".repeat(1 << 20));
+    for text in [many, big_string] {
+        let mut sources = Sources::new();
+        let id = sources.add("huge.tiles", text);
+        let compiled = tilec::compile(&sources, &[id], None);
+        let shown = render_plain(&sources, &compiled.diagnostics);
+        assert!(shown.matches("error[").count() <= tilec::diagnostic::MAX_RENDERED);
+    }
+}
