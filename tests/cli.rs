@@ -1,0 +1,76 @@
+//! The `tilec check` and `tilec export` commands as a user runs them: exit codes,
+//! where output goes, no colour when not on a terminal.
+
+mod common;
+
+use std::process::{Command, Output};
+
+fn tilec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .expect("tilec runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn check_of_the_shipped_tiles_is_clean() {
+    let out = tilec(&["check", "tiles"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "ok: 6 sets, 86 tile kinds, 131 tiles\n");
+}
+
+#[test]
+fn check_of_a_broken_file_exits_1_with_located_plain_diagnostics() {
+    let out = tilec(&["check", "tests/bad/segments_cross.tiles"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("error[E202]: segments `r1` and `r2` cross"), "{err}");
+    assert!(err.contains("tests/bad/segments_cross.tiles:9:3"), "{err}");
+    assert!(!err.contains('\u{1b}'), "no colour codes when stderr is not a terminal");
+    assert!(err.ends_with("error: 1 problem found\n"), "{err}");
+}
+
+#[test]
+fn unreadable_paths_exit_2() {
+    let out = tilec(&["check", "no/such/file.tiles"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read `no/such/file.tiles`"));
+    let out = tilec(&["check", "tests/common"]);
+    assert_eq!(out.status.code(), Some(2), "a folder without .tiles files");
+}
+
+#[test]
+fn export_prints_the_library_json() {
+    let out = tilec(&["export", "--format", "json", "tiles"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), tilec::emit::json::emit(&common::shipped().model));
+}
+
+#[test]
+fn export_of_a_directory_without_sets_toml_takes_totals_from_the_tiles() {
+    let dir = std::env::temp_dir().join(format!("tilec-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(common::root().join("tiles/promos.tiles"), dir.join("promos.tiles")).unwrap();
+    let out = tilec(&["export", dir.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["sets"][0]["tile_count"], 4);
+}
+
+#[test]
+fn dot_needs_a_tile_and_prints_its_graph() {
+    assert_eq!(tilec(&["export", "--emit", "dot"]).status.code(), Some(2));
+    assert_eq!(tilec(&["export", "--emit", "dot", "--tile", "base/ZZ"]).status.code(), Some(2));
+    let out = tilec(&["export", "--emit", "dot", "--tile", "base/D"]);
+    assert_eq!(out.status.code(), Some(0));
+    let dot = text(&out.stdout);
+    assert!(dot.starts_with("graph \"base/D\" {"), "{dot}");
+    assert!(dot.contains("label=\"c (city)\""), "{dot}");
+    assert!(dot.contains("label=\"NL\""), "{dot}");
+}
