@@ -39,12 +39,25 @@ fn generated_tables_are_rustfmt_clean() {
         Ok(c) => c,
         Err(e) => panic!("rustfmt is needed for this test (rustup component add rustfmt): {e}"),
     };
-    child.stdin.take().expect("piped stdin").write_all(text.as_bytes()).expect("write to rustfmt");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(text.as_bytes())
+        .expect("write to rustfmt");
     let out = child.wait_with_output().expect("rustfmt runs");
-    assert!(out.status.success(), "rustfmt failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "rustfmt failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let formatted = String::from_utf8_lossy(&out.stdout);
     if formatted != text {
-        let first = formatted.lines().zip(text.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        let first = formatted
+            .lines()
+            .zip(text.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
         panic!(
             "emit::rust output is not rustfmt-clean; first difference at line {}:\n  rustfmt: {:?}\n  emitted: {:?}",
             first + 1,

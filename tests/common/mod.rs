@@ -28,7 +28,11 @@ pub fn compile_dir(dir: &Path) -> (Sources, Compiled) {
     }
     let toml = dir.join("sets.toml");
     let config = toml.exists().then(|| {
-        let rel = toml.strip_prefix(root()).unwrap_or(&toml).display().to_string();
+        let rel = toml
+            .strip_prefix(root())
+            .unwrap_or(&toml)
+            .display()
+            .to_string();
         sources.add(rel, std::fs::read_to_string(&toml).expect("sets.toml"))
     });
     let compiled = tilec::compile(&sources, &files, config);
@@ -49,12 +53,17 @@ pub fn shipped() -> Compiled {
 /// Compares `actual` with the golden file at `path`; `UPDATE_GOLDEN=1` rewrites it.
 pub fn golden(path: &Path, actual: &str) {
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().expect("golden files live in a folder")).expect("create golden dir");
+        std::fs::create_dir_all(path.parent().expect("golden files live in a folder"))
+            .expect("create golden dir");
         std::fs::write(path, actual).expect("write golden file");
         return;
     }
-    let expected = std::fs::read_to_string(path)
-        .unwrap_or_else(|_| panic!("missing golden file {}; run with UPDATE_GOLDEN=1", path.display()));
+    let expected = std::fs::read_to_string(path).unwrap_or_else(|_| {
+        panic!(
+            "missing golden file {}; run with UPDATE_GOLDEN=1",
+            path.display()
+        )
+    });
     assert!(
         expected == actual,
         "{} differs from the output (re-bless with UPDATE_GOLDEN=1):\n--- expected\n{expected}\n--- actual\n{actual}",
