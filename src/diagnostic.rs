@@ -7,7 +7,6 @@ use crate::message::Kind;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::WriteColor};
-use std::io::Write;
 
 /// Index of a source file in [`Sources`].
 pub type FileId = u32;
