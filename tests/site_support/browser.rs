@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -117,7 +117,7 @@ fn target_dir() -> PathBuf {
     )
 }
 
-fn run_chromium(bin: &PathBuf, profile: &PathBuf, extra: &[String]) -> std::process::Output {
+fn run_chromium(bin: &Path, profile: &Path, extra: &[String]) -> std::process::Output {
     let mut cmd = Command::new(bin);
     cmd.args([
         "--headless",
