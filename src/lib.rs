@@ -18,6 +18,7 @@ pub mod check;
 pub mod config;
 pub mod diagnostic;
 pub mod emit;
+pub mod format;
 pub mod graph;
 pub mod lower;
 pub mod message;

@@ -49,6 +49,20 @@ pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
     Ok(input)
 }
 
+/// The `.tiles` files named by `paths`: files as given, directories expanded
+/// (sorted). `sets.toml` is not included.
+pub fn tile_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            out.extend(tile_files(path)?);
+        } else {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
+}
+
 fn tile_files(dir: &Path) -> Result<Vec<PathBuf>, IoError> {
     let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
     let mut files: Vec<PathBuf> = entries

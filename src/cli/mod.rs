@@ -4,6 +4,7 @@
 pub mod build;
 pub mod check;
 pub mod export;
+pub mod fmt;
 pub mod input;
 pub mod output;
 pub mod play;
