@@ -41,7 +41,7 @@ impl fmt::Display for ActError {
             ActError::NoFigureLeft(k) => write!(f, "no {k} left in supply"),
             ActError::NoSuchSegment(s) => write!(f, "the tile has no segment {s}"),
             ActError::NotAllowed { figure, kind } => {
-                write!(f, "a {figure} may not stand on a {}", kind.name())
+                write!(f, "{figure}s may not stand on a {}", kind.name())
             }
             ActError::Occupied { .. } => {
                 f.write_str("the feature already holds a figure (occupied feature)")

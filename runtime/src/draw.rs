@@ -37,11 +37,14 @@ impl fmt::Display for DrawError {
             DrawError::WrongPhase => f.write_str("it is not time to draw a tile"),
             DrawError::UnknownKind(k) => write!(f, "tile kind {k} is not in play"),
             DrawError::NoCopyLeft { copies, .. } => {
-                write!(f, "all {copies} copies of this tile have been drawn")
+                write!(
+                    f,
+                    "every copy of this tile has been drawn (the sets have {copies})"
+                )
             }
-            DrawError::OutOfOrder { .. } => f.write_str(
-                "the river is played first (spring, river tiles, then the lake) before land tiles",
-            ),
+            DrawError::OutOfOrder { .. } => {
+                f.write_str("river tiles are played first, then the lake, then land tiles")
+            }
         }
     }
 }

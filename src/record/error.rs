@@ -69,6 +69,11 @@ pub enum ReplayErrorKind {
     UnknownTile,
     /// The tile cannot be drawn now.
     Draw(DrawError),
+    /// A tile of an earlier pile group still fits and must be played first.
+    OutOfOrder {
+        /// The id of a waiting tile that fits.
+        waiting: String,
+    },
     /// The placement breaks a rule.
     Place {
         /// The placement asked for.
@@ -111,6 +116,11 @@ impl fmt::Display for ReplayError {
             ReplayErrorKind::Setup(e) => write!(f, "{e}"),
             ReplayErrorKind::UnknownTile => write!(f, "no such tile in the sets in play"),
             ReplayErrorKind::Draw(e) => write!(f, "cannot draw this tile: {e}"),
+            ReplayErrorKind::OutOfOrder { waiting } => write!(
+                f,
+                "cannot draw this tile yet: river tiles are played first, then the lake, \
+                 then land tiles (`{waiting}` still fits)"
+            ),
             ReplayErrorKind::Place { at, error, legal } => {
                 write!(f, "illegal placement at {at}: {error}; legal: ")?;
                 list(f, legal.iter().map(|p| p.to_string()).collect())

@@ -188,3 +188,65 @@ fn check_step(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str =
+        "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n";
+
+    #[test]
+    fn every_problem_is_reported_at_once_with_its_turn_and_key() {
+        let text = format!(
+            "{HEAD}[[turn]]\ntile = \"base/U\"\nat = [1]\nrotation = 45\n\
+             [[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\nfigure = {{ kind = \"wizard\", on = \"N\" }}\n"
+        );
+        let errors: Vec<String> = parse(&text)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "turn 1, key `at`: expected [x, y], found 1 numbers",
+                "turn 1, key `rotation`: 45 is not 0, 90, 180 or 270",
+                "turn 2, key `figure.kind`: unknown figure `wizard` (known: follower, abbot)",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_types_name_the_key() {
+        let err = parse(&format!("{HEAD}colour = 3\n")).unwrap_err();
+        assert!(
+            err[0].to_string().contains("unknown field `colour`"),
+            "{}",
+            err[0]
+        );
+        let err = parse(&format!(
+            "{HEAD}[[turn]]\ntile = 3\nat = [0, 1]\nrotation = 0\n"
+        ))
+        .unwrap_err();
+        assert!(err[0].to_string().contains("tile"), "{}", err[0]);
+    }
+
+    #[test]
+    fn players_and_expect_are_checked() {
+        let text = "players = [\"a\", \"a\"]\nsets = []\nstart = { tile = \"base/D\" }\n[expect]\nscores = [1]\n";
+        let errors: Vec<String> = parse(text)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "key `players`: player name `a` is used twice",
+                "key `sets`: no tile set given",
+                "key `expect.scores`: 1 scores for 2 players",
+            ]
+        );
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::{Record, ReplayError, ReplayErrorKind, Step, Turn};
 use std::sync::Arc;
-use tilec_runtime::{Action, Catalog, Game, Placement, Pos, Setup, TileSet, PORT_NAMES};
+use tilec_runtime::{Action, Catalog, DrawError, Game, Placement, Pos, Setup, TileSet, PORT_NAMES};
 
 /// Plays `record` with the sets it names (looked up in `available`, usually
 /// `tilec_runtime::tables::SETS`), then runs final scoring.
@@ -52,8 +52,13 @@ fn play_turn(game: &mut Game, n: usize, turn: &Turn) -> Result<(), ReplayError> 
         .catalog()
         .kind_id(&turn.tile)
         .ok_or_else(|| error(ReplayErrorKind::UnknownTile))?;
-    game.draw(kind)
-        .map_err(|e| error(ReplayErrorKind::Draw(e)))?;
+    game.draw(kind).map_err(|e| match e {
+        DrawError::OutOfOrder { waiting, .. } => {
+            let waiting = game.catalog().kind(waiting).id.to_string();
+            error(ReplayErrorKind::OutOfOrder { waiting })
+        }
+        e => error(ReplayErrorKind::Draw(e)),
+    })?;
     let at = Placement {
         pos: turn.at,
         rotation: turn.rotation,
@@ -115,10 +120,15 @@ fn segment_named(game: &Game, pos: Pos, on: &str) -> Option<u8> {
     }
 }
 
-/// The name a record uses for segment `seg` of the tile at `pos`: its first port
-/// as on the board, or its kind when it touches no port.
+/// The name a record uses for segment `seg` of the tile at `pos`: the first edge
+/// middle (`N`, `E`, `S`, `W`) it holds as on the board, else its first port, or its
+/// kind when it touches no port.
 fn segment_name(game: &Game, pos: Pos, seg: u8) -> String {
-    let port = (0..12).find(|&p| game.segment_at_port(pos, p) == Some(seg));
+    let holds = |p: &usize| game.segment_at_port(pos, *p) == Some(seg);
+    let port = [1, 4, 7, 10]
+        .into_iter()
+        .find(holds)
+        .or_else(|| (0..12).find(holds));
     let kind = game
         .tile_at(pos)
         .and_then(|t| {

@@ -1,0 +1,108 @@
+//! End to end: `tilec play` and `tilec simulate` as a user runs them.
+
+use std::process::{Command, Output};
+
+fn tilec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("tilec runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn play_prints_scores_and_events_and_exits_0() {
+    let out = tilec(&["play", "tests/records/13-two-features-one-turn.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("red   4") && stdout.contains("blue  4"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("turn 6    road completed (4 tiles): 4 points for blue"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn play_json_has_players_and_events() {
+    let out = tilec(&["play", "--json", "tests/records/12-field-tie.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["players"][1]["name"], "blue");
+    assert_eq!(v["players"][1]["score"], 3);
+    let field = &v["events"][0];
+    assert_eq!(
+        (field["feature"].as_str(), field["cities"].as_u64()),
+        (Some("field"), Some(1))
+    );
+    assert_eq!(field["winners"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn play_refuses_an_illegal_move_with_exit_1() {
+    let out = tilec(&["play", "tests/records/21-error-occupied-city.toml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("turn 2"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn play_reports_an_expect_mismatch_with_exit_1() {
+    let dir = std::env::temp_dir().join(format!("tilec-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("wrong.toml");
+    let good = std::fs::read_to_string("tests/records/17-road-loop.toml").expect("record");
+    std::fs::write(&path, good.replace("scores = [4, 0]", "scores = [5, 0]")).expect("write");
+    let out = tilec(&["play", path.to_str().expect("utf-8 path")]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("expected 5, got 4"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn play_missing_file_exits_2() {
+    assert_eq!(
+        tilec(&["play", "tests/records/no-such-file.toml"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn simulate_prints_its_rate() {
+    let out = tilec(&[
+        "simulate",
+        "--sets",
+        "base,river",
+        "--players",
+        "3",
+        "--games",
+        "20",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("games/s") && stdout.contains("legal placements per turn"),
+        "{stdout}"
+    );
+    assert_eq!(
+        tilec(&["simulate", "--sets", "nope"]).status.code(),
+        Some(2)
+    );
+}
