@@ -22,10 +22,10 @@ pub fn format(ast: &Ast<'_>) -> String {
         next_comment: 0,
     };
     for (i, stmt) in ast.top_level().iter().enumerate() {
-        f.leading_comments(stmt.range.start, 0, i > 0);
         if i > 0 {
             f.blank_line();
         }
+        f.leading_comments(stmt.range.start, 0, false);
         f.statement(stmt, 0);
     }
     f.leading_comments(ast.text.len() as u32, 0, true);

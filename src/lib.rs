@@ -23,6 +23,7 @@ pub mod graph;
 pub mod lower;
 pub mod message;
 pub mod model;
+pub mod scaffold;
 pub mod record;
 pub mod symmetry;
 pub mod syntax;

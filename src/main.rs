@@ -20,6 +20,8 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// Print the compiled tiles (JSON per docs/export-json.md, or one tile's graph as DOT).
     Export(cli::export::ExportArgs),
+    /// Start a new tile set: a commented tile file and its sets.toml entry.
+    New(cli::new::NewArgs),
     /// Rewrite tile files in the canonical layout (comments kept).
     Fmt(cli::fmt::FmtArgs),
     /// Check the tiles, then write the engine tables, previews and the reference site.
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
     let code = match args.command {
         Command::Check(a) => cli::check::run(&a),
         Command::Export(a) => cli::export::run(&a),
+        Command::New(a) => cli::new::run(&a),
         Command::Fmt(a) => cli::fmt::run(&a),
         Command::Build(a) => cli::build::run(&a),
         Command::Render(a) => cli::render::run(&a),

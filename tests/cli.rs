@@ -29,9 +29,15 @@ fn check_of_a_broken_file_exits_1_with_located_plain_diagnostics() {
     let out = tilec(&["check", "tests/bad/segments_cross.tiles"]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("error[E202]: segments `r1` and `r2` cross"), "{err}");
+    assert!(
+        err.contains("error[E202]: segments `r1` and `r2` cross"),
+        "{err}"
+    );
     assert!(err.contains("tests/bad/segments_cross.tiles:9:3"), "{err}");
-    assert!(!err.contains('\u{1b}'), "no colour codes when stderr is not a terminal");
+    assert!(
+        !err.contains('\u{1b}'),
+        "no colour codes when stderr is not a terminal"
+    );
     assert!(err.ends_with("error: 1 problem found\n"), "{err}");
 }
 
@@ -48,14 +54,21 @@ fn unreadable_paths_exit_2() {
 fn export_prints_the_library_json() {
     let out = tilec(&["export", "--format", "json", "tiles"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout), tilec::emit::json::emit(&common::shipped().model));
+    assert_eq!(
+        text(&out.stdout),
+        tilec::emit::json::emit(&common::shipped().model)
+    );
 }
 
 #[test]
 fn export_of_a_directory_without_sets_toml_takes_totals_from_the_tiles() {
     let dir = std::env::temp_dir().join(format!("tilec-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(common::root().join("tiles/promos.tiles"), dir.join("promos.tiles")).unwrap();
+    std::fs::copy(
+        common::root().join("tiles/promos.tiles"),
+        dir.join("promos.tiles"),
+    )
+    .unwrap();
     let out = tilec(&["export", dir.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -66,11 +79,32 @@ fn export_of_a_directory_without_sets_toml_takes_totals_from_the_tiles() {
 #[test]
 fn dot_needs_a_tile_and_prints_its_graph() {
     assert_eq!(tilec(&["export", "--emit", "dot"]).status.code(), Some(2));
-    assert_eq!(tilec(&["export", "--emit", "dot", "--tile", "base/ZZ"]).status.code(), Some(2));
+    assert_eq!(
+        tilec(&["export", "--emit", "dot", "--tile", "base/ZZ"])
+            .status
+            .code(),
+        Some(2)
+    );
     let out = tilec(&["export", "--emit", "dot", "--tile", "base/D"]);
     assert_eq!(out.status.code(), Some(0));
     let dot = text(&out.stdout);
     assert!(dot.starts_with("graph \"base/D\" {"), "{dot}");
     assert!(dot.contains("label=\"c (city)\""), "{dot}");
     assert!(dot.contains("label=\"NL\""), "{dot}");
+}
+
+#[test]
+fn new_scaffolds_a_set_that_checks_clean_and_refuses_to_overwrite() {
+    let dir = std::env::temp_dir().join(format!("tilec-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let out = tilec(&["new", "castles", "--dir", d, "--name", "Castles"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(dir.join("castles.tiles").exists());
+    let check = tilec(&["check", d]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+    assert_eq!(text(&check.stdout), "ok: 1 sets, 2 tile kinds, 4 tiles\n");
+    assert_eq!(tilec(&["new", "castles", "--dir", d]).status.code(), Some(1));
+    assert_eq!(tilec(&["new", "bad id", "--dir", d]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -6,6 +6,7 @@ pub mod check;
 pub mod export;
 pub mod fmt;
 pub mod input;
+pub mod new;
 pub mod output;
 pub mod play;
 pub mod render;
