@@ -24,9 +24,12 @@ pub fn run(args: &CheckArgs) -> u8 {
     let sets = &compiled.model.sets;
     let tiles: usize = sets.iter().map(|s| s.tiles.len()).sum();
     let copies: u32 = sets.iter().map(|s| s.total()).sum();
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     println!(
-        "ok: {} sets, {tiles} tile kinds, {copies} tiles",
-        sets.len()
+        "ok: {}, {}, {}",
+        plural(sets.len(), "set"),
+        plural(tiles, "tile kind"),
+        plural(copies as usize, "tile")
     );
     0
 }
