@@ -3,7 +3,7 @@
 //! Everything is drawn at twice the output size and box-filtered down, which gives
 //! smooth edges without an anti-aliasing rasteriser.
 
-use image::{imageops, Rgba, RgbaImage};
+use image::{Rgba, RgbaImage};
 
 /// A point in unit coordinates.
 pub type Pt = (f32, f32);
@@ -100,13 +100,6 @@ impl Canvas {
         let h = i64::from(super::font::GLYPH_H * s);
         let (x, y) = (self.px(c.0) as i64 - w / 2, self.px(c.1) as i64 - h / 2);
         super::font::draw_text(&mut self.img, x, y, s, colour, text);
-    }
-
-    /// Turns the canvas clockwise by `quarter_turns` × 90°.
-    pub fn rotate(&mut self, quarter_turns: u8) {
-        for _ in 0..quarter_turns % 4 {
-            self.img = imageops::rotate90(&self.img);
-        }
     }
 
     /// The canvas at half size, each output pixel the mean of a 2×2 block.

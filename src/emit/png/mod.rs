@@ -35,22 +35,16 @@ pub const TILE_PX: u32 = 160;
 
 /// The preview of `tile` turned clockwise by `rotation` quarter turns.
 pub fn render_tile(tile: &TileKind, rotation: u8) -> RgbaImage {
-    finish(landscape(tile), tile, rotation)
+    let base = landscape(tile).downsample();
+    finish(&base, &badge_layer(tile), rotation)
 }
 
 /// The previews of `tile` at all four rotations (0°, 90°, 180°, 270°), sharing
 /// one layout.
 pub fn render_rotations(tile: &TileKind) -> [RgbaImage; 4] {
-    let base = landscape(tile);
-    [0, 1, 2, 3].map(|r| {
-        finish(
-            Canvas {
-                img: base.img.clone(),
-            },
-            tile,
-            r,
-        )
-    })
+    let base = landscape(tile).downsample();
+    let badges = badge_layer(tile);
+    [0, 1, 2, 3].map(|r| finish(&base, &badges, r))
 }
 
 /// PNG bytes of `img` (deterministic: no time stamps or other metadata).
@@ -104,8 +98,32 @@ fn best_scene(tile: &TileKind, side: u32) -> Scene {
     }
 }
 
-fn finish(mut c: Canvas, tile: &TileKind, rotation: u8) -> RgbaImage {
-    c.rotate(rotation);
+/// The upright badges on a transparent layer, at output size. Box-filtering
+/// opaque drawing over transparent black gives premultiplied colour.
+fn badge_layer(tile: &TileKind) -> RgbaImage {
+    let mut c = Canvas::new(TILE_PX * 2, image::Rgba([0, 0, 0, 0]));
     badges::draw(&mut c, tile);
     c.downsample()
+}
+
+/// Turns the (downsampled) landscape and lays the premultiplied badges over it.
+/// Turning after the 2×2 box filter gives the same pixels as turning before.
+fn finish(base: &RgbaImage, badges: &RgbaImage, rotation: u8) -> RgbaImage {
+    let mut img = match rotation % 4 {
+        1 => image::imageops::rotate90(base),
+        2 => image::imageops::rotate180(base),
+        3 => image::imageops::rotate270(base),
+        _ => base.clone(),
+    };
+    for (dst, src) in img.pixels_mut().zip(badges.pixels()) {
+        let a = u32::from(src.0[3]);
+        if a == 0 {
+            continue;
+        }
+        for i in 0..3 {
+            let under = u32::from(dst.0[i]) * (255 - a) / 255;
+            dst.0[i] = (u32::from(src.0[i]) + under).min(255) as u8;
+        }
+    }
+    img
 }
