@@ -49,13 +49,10 @@ fn component(labels: &Labels, start: usize, seen: &mut [bool]) -> Vec<usize> {
     area
 }
 
-/// The field segments whose ports the area reaches, and the cities it borders.
+/// The field segments whose ports the area reaches, and (only when it reaches
+/// none, as that is when they are needed) the cities it borders.
 fn touched(labels: &Labels, tile: &TileKind, area: &[usize]) -> (Vec<u8>, u32) {
     let mut fields = Vec::new();
-    let mut cities = 0u32;
-    let city_labels = segs(tile)
-        .filter(|(i, g)| *i < 32 && g.kind == SegmentKind::City)
-        .fold(0u32, |m, (i, _)| m | 1 << i);
     for &i in area {
         if labels.on_border(i) {
             let owner = tile.ports[border_port(labels.point(i), ROAD_HALF)];
@@ -63,6 +60,16 @@ fn touched(labels: &Labels, tile: &TileKind, area: &[usize]) -> (Vec<u8>, u32) {
                 fields.push(owner);
             }
         }
+    }
+    fields.sort_unstable();
+    if !fields.is_empty() {
+        return (fields, 0);
+    }
+    let city_labels = segs(tile)
+        .filter(|(i, g)| *i < 32 && g.kind == SegmentKind::City)
+        .fold(0u32, |m, (i, _)| m | 1 << i);
+    let mut cities = 0u32;
+    for &i in area {
         for j in labels.neighbours(i) {
             let l = labels.lab[j];
             if l < 32 && city_labels & (1 << l) != 0 {
@@ -70,7 +77,6 @@ fn touched(labels: &Labels, tile: &TileKind, area: &[usize]) -> (Vec<u8>, u32) {
             }
         }
     }
-    fields.sort_unstable();
     (fields, cities)
 }
 
