@@ -20,6 +20,7 @@ pub mod diagnostic;
 pub mod emit;
 pub mod format;
 pub mod graph;
+pub mod import;
 pub mod lower;
 pub mod message;
 pub mod model;

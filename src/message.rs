@@ -1,7 +1,8 @@
 //! Every diagnostic kind, its stable code, and all message text, in one place.
 //!
 //! Codes never change meaning: `E0xx` syntax, `E1xx` statements and names, `E2xx`
-//! tile geometry, `E3xx` sets. Messages are terse and lowercase; hints say what to do.
+//! tile geometry, `E3xx` sets, `E4xx` importing other formats (`tilec import-jcz`).
+//! Messages are terse and lowercase; hints say what to do.
 
 /// What a diagnostic reports. Named fields carry what the message needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,6 +226,51 @@ pub enum Kind {
     StartTiles {
         count: u32,
     },
+    // ---- import (tilec import-jcz)
+    XmlSyntax {
+        message: String,
+    },
+    JczRoot {
+        root: String,
+    },
+    JczElement {
+        element: String,
+        parent: String,
+    },
+    JczAttribute {
+        attribute: String,
+        element: String,
+    },
+    JczLocation {
+        token: String,
+        expected: &'static str,
+    },
+    JczCount {
+        text: String,
+    },
+    JczMissingAttribute {
+        attribute: &'static str,
+        element: String,
+    },
+    JczDuplicateTile {
+        id: String,
+    },
+    JczUnknownTile {
+        id: String,
+    },
+    JczNoCount {
+        id: String,
+    },
+    JczOtherTileSet {
+        id: String,
+        kept: String,
+    },
+    JczRiverEnd {
+        tile: String,
+    },
+    JczText {
+        parent: String,
+    },
 }
 
 fn plural_port(ports: &str) -> &'static str {
@@ -309,6 +355,19 @@ impl Kind {
             SetsToml { .. } => "E305",
             UnknownRequiredSet { .. } => "E306",
             StartTiles { .. } => "E307",
+            XmlSyntax { .. } => "E400",
+            JczRoot { .. } => "E401",
+            JczElement { .. } => "E402",
+            JczAttribute { .. } => "E403",
+            JczLocation { .. } => "E404",
+            JczCount { .. } => "E405",
+            JczMissingAttribute { .. } => "E406",
+            JczDuplicateTile { .. } => "E407",
+            JczUnknownTile { .. } => "E408",
+            JczNoCount { .. } => "E409",
+            JczOtherTileSet { .. } => "E410",
+            JczRiverEnd { .. } => "E411",
+            JczText { .. } => "E412",
         }
     }
 
@@ -387,6 +446,19 @@ impl Kind {
             SetsToml { message } => format!("sets.toml: {message}"),
             UnknownRequiredSet { id } => format!("required set `{id}` is not declared"),
             StartTiles { count } => format!("{count} start tiles; at most one tile may be marked `start`"),
+            XmlSyntax { message } => format!("malformed XML: {message}"),
+            JczRoot { root } => format!("`<{root}>` is not a JCloisterZone tile file"),
+            JczElement { element, parent } => format!("`<{element}>` in `<{parent}>` cannot be imported"),
+            JczAttribute { attribute, element } => format!("`{attribute}` on `<{element}>` cannot be imported"),
+            JczLocation { token, expected } => format!("`{token}` is not {expected}"),
+            JczCount { text } => format!("count `{text}` is not a whole number from 1 to 255"),
+            JczMissingAttribute { attribute, element } => format!("`<{element}>` has no `{attribute}`"),
+            JczDuplicateTile { id } => format!("tile `{id}` is defined twice"),
+            JczUnknownTile { id } => format!("no tile `{id}` in this file"),
+            JczNoCount { id } => format!("tile `{id}` has no count: no `count` and no tile-set refers to it"),
+            JczOtherTileSet { id, kept } => format!("tile-set `{id}` is not imported: counts come from the first one, `{kept}`"),
+            JczRiverEnd { tile } => format!("a river ends on tile `{tile}`, but the file does not say at its spring or its lake"),
+            JczText { parent } => format!("unexpected text in `<{parent}>`"),
         }
     }
 
@@ -478,6 +550,22 @@ impl Kind {
             SetsToml { .. } => "see tiles/GRAMMAR.md for the format of sets.toml".into(),
             UnknownRequiredSet { .. } => "name a set declared in a tile file".into(),
             StartTiles { .. } => "keep `start` on one tile".into(),
+            XmlSyntax { .. } => "fix the XML: JCloisterZone could not read it either".into(),
+            JczRoot { .. } => "JCloisterZone tile files start with `<pack>` (older) or `<defs>` (newer)".into(),
+            JczElement { .. } | JczAttribute { .. } => {
+                "the tile language has no such feature; the rest is imported, with a note on the tile saying what was left out".into()
+            }
+            JczLocation { .. } => {
+                "features name edges N E S W; fields name half edges NL NR EL ER SL SR WL WR, or I for an inner field".into()
+            }
+            JczCount { .. } => "write a count such as `count=\"3\"`".into(),
+            JczMissingAttribute { .. } => "add the attribute; the element is skipped without it".into(),
+            JczDuplicateTile { .. } => "tile ids are unique in a file; the second one is skipped".into(),
+            JczUnknownTile { .. } => "name the `id` of a `<tile>` of this file".into(),
+            JczNoCount { .. } => "add `<ref count=\"N\" tile=\"ID\"/>` to the tile-set; the tile is skipped without it".into(),
+            JczOtherTileSet { .. } => "a tile set file holds one edition: import a copy of the file that keeps only this tile-set".into(),
+            JczRiverEnd { .. } => "give the tile `group=\"river-spring\"` or `group=\"river-lake\"`, or add `end v at spring` (or `lake`) to the output".into(),
+            JczText { .. } => "text belongs inside a feature element such as `<city>N</city>`".into(),
         })
     }
 }

@@ -1,0 +1,95 @@
+//! JCloisterZone tile XML → tile text (`tilec import-jcz`).
+//!
+//! JCloisterZone, an open-source Carcassonne engine, describes tiles in XML.
+//! Both of its layouts are read (see `read.rs`): the older `<pack>` of `<card>`s
+//! with a `count` each, and the newer `<defs>` of `<tile>`s counted by tile-set
+//! `<ref>`s. What each element becomes:
+//!
+//! | JCloisterZone | tile text |
+//! |---|---|
+//! | `<city>N E</city>`, `pennant="1"` / `pennants="2"` | `city c N E pennants=N` |
+//! | `<road>W E</road>` | `road r W E` (a one-edge road gets an `end`, see `ends.rs`) |
+//! | `<river>W</river>`, tile `group="river-spring"` / `"river-lake"` | `river v W`, `end v at spring` / `lake`; the set is a `river` set |
+//! | `<farm>` / `<field>` `EL WR`, `city="N"`, `I` or `INNER_FARM` | `field f EL WR -> c` (no ports: enclosed) |
+//! | `<cloister/>` / `<monastery/>`, `<garden/>`, `<yaga-hut/>` | `monastery m`, `garden g`, `hut h` |
+//! | `<festival/>`, `<vodyanoy/>`, `<razboynik/>` | `mark festival`, `mark lake`, `mark tree on=r` |
+//! | `<wagon-move>` / `wagon-move="a"` | where one-edge roads end |
+//! | `<position x="0" y="0"/>` | `start` |
+//! | `count`, tile-set `<ref count>` | `count N` |
+//!
+//! Edge and half-edge names mean the same in both (see `location.rs`). Anything
+//! else (towers, bridges, tunnels, inns, cathedrals, castle bases, pigs, ...)
+//! is reported with its place and noted on the tile, whose remaining features
+//! are still written. The result is in the canonical layout of `tilec fmt`.
+
+mod ends;
+mod location;
+mod model;
+mod read;
+mod tile;
+mod write;
+mod xml;
+
+use crate::diagnostic::{Diagnostic, FileId};
+
+/// Converts JCloisterZone tile XML into the text of one tile set with id
+/// `set_id` (made a valid id if it is not one). Returns the text (the set
+/// header alone when nothing could be read) and every problem, located in `xml`.
+/// The text is worth printing even with diagnostics: it holds what could be
+/// translated, with a note on each tile that lost something.
+pub fn import(file: FileId, xml: &str, set_id: &str) -> (String, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut sink = xml::Sink {
+        file,
+        diags: &mut diags,
+    };
+    let tiles = match xml::parse(file, xml) {
+        Ok(doc) => read::read(doc.root_element(), &mut sink),
+        Err(d) => {
+            sink.diags.push(d);
+            Vec::new()
+        }
+    };
+    let text = write::write(set_id, tiles, &mut sink);
+    (canonical(text), diags)
+}
+
+/// The text in the canonical layout (as written when it does not parse, which
+/// would be a bug here: every word is sanitised and every string escaped).
+fn canonical(text: String) -> String {
+    let (ast, diags) = crate::syntax::parse(0, &text);
+    if diags.is_empty() {
+        crate::format::format(&ast)
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_ids_still_give_text_that_parses() {
+        let xml = r#"<pack><card id="a&quot;b\ &#10;é+" count="2"><city>N</city>
+            <farm city="N">EL ER SL SR WL WR</farm></card></pack>"#;
+        let (text, diags) = import(0, xml, "x y");
+        assert!(diags.is_empty(), "{diags:?}");
+        let (_, parse) = crate::syntax::parse(0, &text);
+        assert!(parse.is_empty(), "{text}");
+        assert!(text.starts_with("set x-y \"x-y\" {"), "{text}");
+        assert!(
+            text.contains("tile a-b-plus \"a\\\"b\\\\ \\n\u{e9}+\" {"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn malformed_xml_gives_the_set_header_and_one_diagnostic() {
+        let (text, diags) = import(0, "<pack><card id='x'></pack>", "s");
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].kind.code(), "E400");
+        assert!(text.starts_with("set s \"s\""), "{text}");
+        assert!(!text.contains("\ntile "), "{text}");
+    }
+}

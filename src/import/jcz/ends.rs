@@ -1,0 +1,168 @@
+//! Where roads and rivers with one edge end: the tile language says it
+//! (`end r at m`), JCloisterZone mostly implies it.
+//!
+//! 1. A wagon-move group is JCloisterZone's own word: the one-edge roads in it
+//!    share an end point, at the cities, monastery, garden or hut in it
+//!    (`end rw re at junction cn cs` when several roads meet). A one-edge road
+//!    grouped with a road that runs through is Bogatyr's stone (`at stone r`).
+//! 2. Otherwise: three or more one-edge roads meet at a junction (JCloisterZone
+//!    does not tell a junction from a village: a note says so); a road ends at the
+//!    tile's monastery, else at its city's gate, else at a junction, with a note
+//!    saying it was assumed.
+//! 3. A river with one edge starts at the spring or ends in the lake, as the
+//!    tile's `group` says; a tile that does not say is reported.
+
+use super::model::{Kind, RiverEnd, Tile};
+use super::xml::Sink;
+use crate::message::Kind as Msg;
+
+/// One `end` statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// The segments that end here (feature indices).
+    pub segments: Vec<usize>,
+    /// `junction`, `stone`, `spring` or `lake`, if any.
+    pub keyword: Option<&'static str>,
+    /// Segments reached (feature indices).
+    pub targets: Vec<usize>,
+    /// What was assumed, for a note on the tile.
+    pub note: Option<String>,
+}
+
+/// The ends of `tile`'s one-edge roads and rivers (names must be given already).
+pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
+    let fs = &tile.features;
+    let one_edge = |i: &usize| fs[*i].kind == Kind::Road && fs[*i].edges.count_ones() == 1;
+    let name = |i: &usize| fs[*i].name.clone();
+    let mut ends = Vec::new();
+    for group in merged_groups(tile, &one_edge) {
+        let roads: Vec<usize> = group.iter().copied().filter(&one_edge).collect();
+        let of = |kinds: &[Kind]| -> Vec<usize> {
+            let keep = |i: &usize| kinds.contains(&fs[*i].kind) && !one_edge(i);
+            group.iter().copied().filter(keep).collect()
+        };
+        let through = of(&[Kind::Road]);
+        let targets = of(&[Kind::City, Kind::Monastery, Kind::Garden, Kind::Hut]);
+        let (keyword, note) = if !through.is_empty() {
+            let (r, t) = (list(roads.iter().map(name)), list(through.iter().map(name)));
+            let note =
+                format!("JCloisterZone joins the end of {r} to {t}: read as Bogatyr's stone.");
+            (Some("stone"), Some(note))
+        } else if targets.is_empty() {
+            let note = match roads.as_slice() {
+                [r] => assumed(&name(r)),
+                _ => village_note(&list(roads.iter().map(name))),
+            };
+            (Some("junction"), Some(note))
+        } else if roads.len() >= 2 {
+            (Some("junction"), None)
+        } else {
+            (None, None)
+        };
+        let targets = through.into_iter().chain(targets).collect();
+        ends.push(End {
+            segments: roads,
+            keyword,
+            targets,
+            note,
+        });
+    }
+    let ended: Vec<usize> = ends.iter().flat_map(|e| e.segments.clone()).collect();
+    let rest: Vec<usize> = (0..fs.len())
+        .filter(|i| one_edge(i) && !ended.contains(i))
+        .collect();
+    if rest.len() >= 3 {
+        let note = Some(village_note(&list(rest.iter().map(name))));
+        ends.push(End {
+            segments: rest,
+            keyword: Some("junction"),
+            targets: vec![],
+            note,
+        });
+    } else {
+        let monastery = fs.iter().position(|f| f.kind == Kind::Monastery);
+        let cities: Vec<usize> = (0..fs.len())
+            .filter(|&i| fs[i].kind == Kind::City)
+            .collect();
+        for r in rest {
+            let (keyword, targets, note) = match (monastery, cities.as_slice()) {
+                (Some(m), _) => (None, vec![m], None),
+                (None, [c]) => (None, vec![*c], None),
+                (None, [c, ..]) => {
+                    let note = format!("Road {} ends at a city gate; JCloisterZone does not say which: assumed {}.", name(&r), name(c));
+                    (None, vec![*c], Some(note))
+                }
+                (None, []) => (Some("junction"), vec![], Some(assumed(&name(&r)))),
+            };
+            ends.push(End {
+                segments: vec![r],
+                keyword,
+                targets,
+                note,
+            });
+        }
+    }
+    for v in (0..fs.len()).filter(|&i| fs[i].kind == Kind::River && fs[i].edges.count_ones() == 1) {
+        let keyword = match tile.river_end {
+            Some(RiverEnd::Spring) => "spring",
+            Some(RiverEnd::Lake) => "lake",
+            None => {
+                sink.push(
+                    Msg::JczRiverEnd {
+                        tile: tile.id.clone(),
+                    },
+                    tile.span,
+                );
+                continue;
+            }
+        };
+        ends.push(End {
+            segments: vec![v],
+            keyword: Some(keyword),
+            targets: vec![],
+            note: None,
+        });
+    }
+    ends
+}
+
+/// Wagon-move groups holding a one-edge road, merged where they share one (a
+/// road has one end point).
+fn merged_groups(tile: &Tile, one_edge: &dyn Fn(&usize) -> bool) -> Vec<Vec<usize>> {
+    let mut merged: Vec<Vec<usize>> = Vec::new();
+    for group in &tile.groups {
+        let mut group: Vec<usize> = group.clone();
+        if !group.iter().any(one_edge) {
+            continue; // links features whose meeting the geometry already says
+        }
+        while let Some(k) = merged
+            .iter()
+            .position(|m| m.iter().any(|i| one_edge(i) && group.contains(i)))
+        {
+            group.extend(merged.swap_remove(k));
+        }
+        group.sort_unstable();
+        group.dedup();
+        merged.push(group);
+    }
+    merged.sort();
+    merged
+}
+
+fn assumed(road: &str) -> String {
+    format!("Road {road} ends on the tile; JCloisterZone does not say where: assumed a junction.")
+}
+
+fn village_note(roads: &str) -> String {
+    format!("Roads {roads} meet on the tile; JCloisterZone does not tell a junction from a village: assumed a junction.")
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn list(names: impl Iterator<Item = String>) -> String {
+    let names: Vec<String> = names.collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}

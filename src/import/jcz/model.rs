@@ -1,0 +1,132 @@
+//! What the importer reads out of a JCloisterZone file, before it is written as
+//! tile text: tiles with their features, in JCloisterZone's terms.
+
+use crate::diagnostic::Span;
+
+/// Edge names, in bit order (`edges` masks): N, E, S, W.
+pub const EDGES: [&str; 4] = ["N", "E", "S", "W"];
+
+/// Half-edge names, in JCloisterZone's bit order (`halves` masks); see
+/// `location.rs` for why they mean what our ports of the same name mean.
+pub const HALVES: [&str; 8] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+
+/// A feature kind that has a segment kind in the tile language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `<city>`.
+    City,
+    /// `<road>`.
+    Road,
+    /// `<river>`.
+    River,
+    /// `<farm>` (older files) or `<field>`.
+    Field,
+    /// `<cloister>` (older files) or `<monastery>`.
+    Monastery,
+    /// `<garden>`: the Abbot's garden.
+    Garden,
+    /// `<yaga-hut>`: Baba Yaga's hut.
+    Hut,
+}
+
+impl Kind {
+    /// The segment keyword in the tile language.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Kind::City => "city",
+            Kind::Road => "road",
+            Kind::River => "river",
+            Kind::Field => "field",
+            Kind::Monastery => "monastery",
+            Kind::Garden => "garden",
+            Kind::Hut => "hut",
+        }
+    }
+
+    /// The first letter of segment names of this kind (`c1`, `r`, `f2`).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Kind::City => "c",
+            Kind::Road => "r",
+            Kind::River => "v",
+            Kind::Field => "f",
+            Kind::Monastery => "m",
+            Kind::Garden => "g",
+            Kind::Hut => "h",
+        }
+    }
+}
+
+/// One feature of a tile.
+#[derive(Clone, Debug)]
+pub struct Feature {
+    /// What it is.
+    pub kind: Kind,
+    /// Edges it runs to (cities, roads, rivers): bit `i` is [`EDGES`]`[i]`.
+    pub edges: u8,
+    /// Half edges it touches (fields): bit `i` is [`HALVES`]`[i]`.
+    pub halves: u8,
+    /// Coats of arms (cities).
+    pub pennants: u32,
+    /// Adjoining cities (fields), as indices into the tile's features.
+    pub cities: Vec<usize>,
+    /// The segment name, given when the tile is written.
+    pub name: String,
+}
+
+impl Feature {
+    /// A feature with nothing set.
+    pub fn new(kind: Kind) -> Feature {
+        Feature {
+            kind,
+            edges: 0,
+            halves: 0,
+            pennants: 0,
+            cities: Vec::new(),
+            name: String::new(),
+        }
+    }
+}
+
+/// Where a river with one edge ends, from the tile's `group`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RiverEnd {
+    /// `group="river-spring"` (or the older `river-start`).
+    Spring,
+    /// `group="river-lake"`.
+    Lake,
+}
+
+/// A special mark on a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// `<festival/>`.
+    Festival,
+    /// `<vodyanoy/>`: Vodyanoy's lake.
+    Lake,
+    /// `<razboynik/>`: Solovei's tree, on the tile's one road (where the element is).
+    Tree(Span),
+}
+
+/// One tile, as read.
+#[derive(Clone, Debug)]
+pub struct Tile {
+    /// The JCloisterZone id (`BA/L`, `RCr`).
+    pub id: String,
+    /// The `<tile>` or `<card>` start tag.
+    pub span: Span,
+    /// Copies, once known (a `count` attribute or tile-set refs).
+    pub count: Option<u32>,
+    /// `<position x="0" y="0"/>`: one copy is placed first.
+    pub start: bool,
+    /// Where a one-edge river ends, if the tile's group says.
+    pub river_end: Option<RiverEnd>,
+    /// The features, in file order.
+    pub features: Vec<Feature>,
+    /// Wagon-move groups: features a wagon moves between (feature indices).
+    pub groups: Vec<Vec<usize>>,
+    /// Special marks.
+    pub marks: Vec<Mark>,
+    /// Notes for the tile text: what was assumed or left out.
+    pub notes: Vec<String>,
+}

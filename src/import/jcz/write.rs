@@ -1,0 +1,231 @@
+//! Writing the read tiles as tile text: ids, segment names, segments, ends,
+//! marks and notes. The caller formats the result canonically.
+
+use super::ends::{self, End};
+use super::model::{Kind, Mark, Tile, EDGES, HALVES};
+use super::xml::Sink;
+use crate::message::Kind as Msg;
+use std::fmt::Write;
+
+/// Segment kinds in the order they are written.
+const ORDER: [Kind; 7] = [
+    Kind::Monastery,
+    Kind::Garden,
+    Kind::Hut,
+    Kind::City,
+    Kind::Road,
+    Kind::River,
+    Kind::Field,
+];
+
+/// The whole file: the set header, then every tile.
+pub fn write(set_id: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -> String {
+    let locals = local_ids(&tiles);
+    let mut river = false;
+    let mut body = String::new();
+    for (tile, local) in tiles.iter_mut().zip(locals) {
+        name_features(tile);
+        let ends = ends::derive(tile, sink);
+        river |= ends
+            .iter()
+            .any(|e| matches!(e.keyword, Some("spring" | "lake")));
+        body.push('\n');
+        write_tile(&mut body, tile, &local, &ends, sink);
+    }
+    let set = local_id(set_id);
+    let mut out = format!("set {set} {} {{\n  provenance sourced\n", quote(&set));
+    if river {
+        out.push_str("  river\n");
+    }
+    out.push_str("  note \"Imported from JCloisterZone tile XML by tilec import-jcz.\"\n}\n");
+    out + &body
+}
+
+fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &mut Sink<'_>) {
+    let fs = &tile.features;
+    let _ = writeln!(out, "tile {local} {} {{", quote(&tile.id));
+    let _ = writeln!(out, "  count {}", tile.count.unwrap_or(1));
+    if tile.start {
+        out.push_str("  start\n");
+    }
+    let mut notes = tile.notes.clone();
+    for mark in &tile.marks {
+        match mark {
+            Mark::Festival => out.push_str("  mark festival\n"),
+            Mark::Lake => out.push_str("  mark lake\n"),
+            Mark::Tree(_) => {}
+        }
+    }
+    for kind in ORDER {
+        for f in fs.iter().filter(|f| f.kind == kind) {
+            let _ = write!(out, "  {} {}", kind.keyword(), f.name);
+            let edges = EDGES
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| f.edges & (1 << i) != 0);
+            let halves = HALVES
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| f.halves & (1 << i) != 0);
+            for (_, port) in edges.chain(halves) {
+                let _ = write!(out, " {port}");
+            }
+            let bridged = fs
+                .iter()
+                .filter(|v| v.kind == Kind::River && f.kind == Kind::Road);
+            for v in bridged.filter(|v| crosses(f.edges, v.edges)) {
+                let _ = write!(out, " over={}", v.name);
+            }
+            if f.pennants > 0 {
+                let _ = write!(out, " pennants={}", f.pennants);
+            }
+            if !f.cities.is_empty() {
+                out.push_str(" ->");
+                for &c in &f.cities {
+                    let _ = write!(out, " {}", fs[c].name);
+                }
+            }
+            out.push('\n');
+        }
+    }
+    let roads: Vec<&str> = fs
+        .iter()
+        .filter(|f| f.kind == Kind::Road)
+        .map(|f| f.name.as_str())
+        .collect();
+    for mark in &tile.marks {
+        match (mark, roads.as_slice()) {
+            (Mark::Tree(_), [road]) => {
+                let _ = writeln!(out, "  mark tree on={road}");
+            }
+            (Mark::Tree(span), _) => {
+                let kind = Msg::JczElement {
+                    element: "razboynik".into(),
+                    parent: "tile".into(),
+                };
+                sink.push(kind, *span);
+                notes.push("Not imported from JCloisterZone: <razboynik> (Solovei's tree stands on a tile's one road).".into());
+            }
+            _ => {}
+        }
+    }
+    for e in ends {
+        out.push_str("  end");
+        for &s in &e.segments {
+            let _ = write!(out, " {}", fs[s].name);
+        }
+        out.push_str(" at");
+        for word in e
+            .keyword
+            .into_iter()
+            .chain(e.targets.iter().map(|&t| fs[t].name.as_str()))
+        {
+            let _ = write!(out, " {word}");
+        }
+        out.push('\n');
+        notes.extend(e.note.clone());
+    }
+    for note in notes {
+        let _ = writeln!(out, "  note {}", quote(&note));
+    }
+    out.push_str("}\n");
+}
+
+/// Whether two sets of edges interleave going round the tile (a road across a
+/// river: JCloisterZone draws a bridge, the tile language writes `over=`).
+fn crosses(a: u8, b: u8) -> bool {
+    let owners: Vec<bool> = (0..4)
+        .filter(|e| (a | b) & (1 << e) != 0)
+        .map(|e| a & (1 << e) != 0)
+        .collect();
+    let n = owners.len();
+    a & b == 0 && (0..n).filter(|&i| owners[i] != owners[(i + 1) % n]).count() >= 4
+}
+
+/// Names segments by kind: `c` when a tile has one city, `c1 c2` when more.
+fn name_features(tile: &mut Tile) {
+    for kind in ORDER {
+        let total = tile.features.iter().filter(|f| f.kind == kind).count();
+        let of_kind = tile.features.iter_mut().filter(|f| f.kind == kind);
+        for (n, f) in of_kind.enumerate() {
+            f.name = match total {
+                1 => kind.prefix().to_string(),
+                _ => format!("{}{}", kind.prefix(), n + 1),
+            };
+        }
+    }
+}
+
+/// Local tile ids: the JCloisterZone id without the expansion prefix every tile
+/// shares (`BA/`), made a word of letters, digits and `-`, unique in the set.
+fn local_ids(tiles: &[Tile]) -> Vec<String> {
+    let prefix = tiles
+        .first()
+        .and_then(|t| t.id.find('/').map(|i| &t.id[..=i]))
+        .filter(|p| {
+            tiles
+                .iter()
+                .all(|t| t.id.starts_with(p) && t.id.len() > p.len())
+        })
+        .unwrap_or("");
+    let mut out: Vec<String> = Vec::new();
+    for t in tiles {
+        let base = local_id(&t.id[prefix.len()..]);
+        let mut id = base.clone();
+        let mut n = 2;
+        while out.contains(&id) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        out.push(id);
+    }
+    out
+}
+
+/// A word of letters, digits and `-`: `+` (JCloisterZone's coat of arms) reads
+/// `-plus`, every other character a `-`; runs of `-` are joined, ends trimmed.
+pub fn local_id(id: &str) -> String {
+    let mut s = String::new();
+    for c in id.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() => s.push(c),
+            '+' => s.push_str("-plus-"),
+            _ => s.push('-'),
+        }
+    }
+    let parts: Vec<&str> = s.split('-').filter(|p| !p.is_empty()).collect();
+    match parts.is_empty() {
+        true => "tile".into(),
+        false => parts.join("-"),
+    }
+}
+
+/// A string in the tile language, with `"` `\` and newlines escaped.
+fn quote(text: &str) -> String {
+    let mut s = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            c if c.is_control() => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_become_words() {
+        assert_eq!(local_id("Cccc+"), "Cccc-plus");
+        assert_eq!(local_id("RI.1/CIRI"), "RI-1-CIRI");
+        assert_eq!(local_id("C!"), "C");
+        assert_eq!(local_id("__"), "tile");
+        assert_eq!(quote("a\"b\\c\nd\re"), "\"a\\\"b\\\\c\\nd e\"");
+    }
+}
