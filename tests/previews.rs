@@ -218,3 +218,21 @@ fn odd_tiles_render_without_panicking() {
         }
     }
 }
+
+/// Fields that touch with nothing drawn between them are split by a hedge; the
+/// rest of the shipped tiles must show their fields by roads, rivers and walls.
+#[test]
+fn shipped_fields_are_bounded_by_drawn_features() {
+    let compiled = common::shipped();
+    let mut hedged = Vec::new();
+    for set in &compiled.model.sets {
+        for tile in set.to_runtime().tiles.iter() {
+            if tilec::emit::png::layout_problems(tile) > 0 {
+                hedged.push(tile.id.to_string());
+            }
+        }
+    }
+    // These reconstructed Messengers & Mayors tiles have fields that meet with no
+    // road or wall between them (as their data says); the hedge shows the split.
+    assert_eq!(hedged, ["mm/F", "mm/G", "mm/H"]);
+}

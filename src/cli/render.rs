@@ -37,6 +37,11 @@ pub fn run(args: &RenderArgs) -> u8 {
             png::encode_png(&png::sheet_from(set, &previews)),
         ));
     }
+    for tile in sets.iter().flat_map(|s| s.tiles.iter()) {
+        if png::layout_problems(tile) > 0 {
+            println!("note: {}: some fields meet with no road, river or wall between them; the picture splits them with a hedge", tile.id);
+        }
+    }
     if let Err(msg) = output::replace_dir(&args.out, &files) {
         eprintln!("{msg}");
         return 2;

@@ -47,6 +47,23 @@ pub fn render_rotations(tile: &TileKind) -> [RgbaImage; 4] {
     [0, 1, 2, 3].map(|r| finish(&base, &badges, r))
 }
 
+/// How many places the preview of `tile` cannot tell its fields apart by the
+/// roads, rivers and walls drawn alone: areas shared by several fields (split
+/// by a hedge instead) and fields with no area. 0 for almost every tile;
+/// `tilec render` reports the others so a designer can look twice.
+pub fn layout_problems(tile: &TileKind) -> usize {
+    if tile.has_mark(MarkKind::TownHall) {
+        return 0;
+    }
+    let mut scene = Scene::build(tile, TILE_PX * 2, false);
+    let first = fields::fill(&mut scene.labels, tile);
+    if first == 0 {
+        return 0;
+    }
+    let mut scene = Scene::build(tile, TILE_PX * 2, true);
+    first.min(fields::fill(&mut scene.labels, tile))
+}
+
 /// PNG bytes of `img` (deterministic: no time stamps or other metadata).
 pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
     let mut out = Vec::new();
