@@ -28,6 +28,8 @@ enum Command {
     Build(cli::build::BuildArgs),
     /// Render previews of one tile file or directory, for a designer.
     Render(cli::render::RenderArgs),
+    /// Convert a JCloisterZone tile XML file into tile text on stdout.
+    ImportJcz(cli::import_jcz::ImportJczArgs),
     /// Replay a game record and print the scores and scoring events.
     Play(cli::play::PlayArgs),
     /// Play random legal games and report speed and average scores.
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Fmt(a) => cli::fmt::run(&a),
         Command::Build(a) => cli::build::run(&a),
         Command::Render(a) => cli::render::run(&a),
+        Command::ImportJcz(a) => cli::import_jcz::run(&a),
         Command::Play(a) => cli::play::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
     };

@@ -5,6 +5,7 @@ pub mod build;
 pub mod check;
 pub mod export;
 pub mod fmt;
+pub mod import_jcz;
 pub mod input;
 pub mod new;
 pub mod output;
