@@ -218,3 +218,17 @@ fn the_command_checks_what_it_imported() {
         "{err}"
     );
 }
+
+#[test]
+fn no_prefix_of_a_fixture_makes_the_import_panic() {
+    // Every cut of the fixtures is broken XML or a partial file: each must give
+    // text and diagnostics, never a panic.
+    for name in CLEAN.iter().chain(&["unsupported"]) {
+        let path = common::root().join(format!("tests/import/{name}.xml"));
+        let xml = std::fs::read_to_string(path).expect("fixture");
+        for (cut, _) in xml.char_indices().step_by(3) {
+            let (text, _) = tilec::import::jcz::import(0, &xml[..cut], "cut");
+            assert!(text.starts_with("set cut "), "{name} cut at {cut}");
+        }
+    }
+}
