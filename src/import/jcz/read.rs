@@ -4,7 +4,10 @@
 //!   `count` (1 when absent, as JCloisterZone reads it).
 //! - Newer: `<defs>` holding `<tile>` elements (directly or in `<tiles>`) and
 //!   tile-sets (directly or in `<sets>`): `<tile-set id="..."><ref count="4"
-//!   tile="BA/L"/></tile-set>`. A tile's count is the sum of the refs to it.
+//!   tile="BA/L"/></tile-set>`. A tile's count is the sum of the refs to it (a
+//!   ref without `count` counts one). A tile's `max` is not read: JCloisterZone
+//!   caps with it the copies that several tile-sets add, and here the copies of
+//!   a tile come from one tile-set.
 //!
 //! A file with several tile-sets that name the same tiles holds alternatives
 //! (two editions of the base game): the first tile-set is imported and each
