@@ -67,11 +67,25 @@ impl Game {
             return;
         };
         out.push(Action::Pass);
-        let segs = self.cat.kinds[usize::from(tile.kind)].segs.len();
-        for segment in 0..segs as u8 {
+        let supply = &self.supply[usize::from(self.current)];
+        for (segment, seg) in self.cat.kinds[usize::from(tile.kind)]
+            .segs
+            .iter()
+            .enumerate()
+        {
+            // Whether the feature is free: looked up once, and only when needed.
+            let mut free = None;
             for figure in FigureKind::ALL {
-                if self.check_place(tile, figure, segment).is_ok() {
-                    out.push(Action::Place { figure, segment });
+                if supply[figure.index()] == 0 || !figure.may_stand_on(seg.kind) {
+                    continue;
+                }
+                let node = tile.node_base + segment as u16;
+                if *free.get_or_insert_with(|| self.features[self.features.find(node)].figures == 0)
+                {
+                    out.push(Action::Place {
+                        figure,
+                        segment: segment as u8,
+                    });
                 }
             }
         }

@@ -51,6 +51,9 @@ pub(crate) struct KindInfo {
     /// For each demand index: the distinct rotations (bit per rotation) whose
     /// edges fit it. River rules are checked on top of this.
     pub fit: Vec<u8>,
+    /// For each demand index: how many rotations fit (`fit[i].count_ones()`;
+    /// a table, since baseline x86-64 has no popcount instruction).
+    pub fit_count: Vec<u8>,
     /// Whether any rotation has a river edge (placement then checks the river).
     pub river: bool,
     pub segs: Vec<SegInfo>,
@@ -120,6 +123,8 @@ pub struct Catalog {
     /// Upper bound on segment instances over a whole game.
     pub(crate) max_nodes: usize,
     pub(crate) total_tiles: usize,
+    /// Every copy of every kind: games copy it instead of rebuilding it.
+    pub(crate) pile: crate::pile::Pile,
 }
 
 impl Catalog {
@@ -150,12 +155,15 @@ impl Catalog {
             return Err(CatalogError::TooLarge);
         }
         let set_ids = sets.iter().map(|s| s.id.to_string()).collect();
-        Ok(Catalog {
+        let mut cat = Catalog {
             kinds,
             set_ids,
             max_nodes,
             total_tiles,
-        })
+            pile: crate::pile::Pile::default(),
+        };
+        cat.pile = crate::pile::Pile::full(&cat);
+        Ok(cat)
     }
 
     /// The ids of the sets in play, in the order given.
@@ -249,15 +257,17 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
             }
         }
     }
-    let fit = (0..DEMANDS)
+    let fit: Vec<u8> = (0..DEMANDS)
         .map(|i| {
             (0..kind.symmetry)
                 .filter(|&r| fits(sig[usize::from(r)], demand(i)))
                 .fold(0, |m, r| m | 1 << r)
         })
         .collect();
+    let fit_count = fit.iter().map(|m: &u8| m.count_ones() as u8).collect();
     Ok(KindInfo {
         fit,
+        fit_count,
         river: river_sides.iter().any(|&m| m != 0),
         def: kind.clone(),
         sig,

@@ -109,6 +109,10 @@ pub struct Game {
     /// Per placed tile: the last walk that counted it (distinct-tile counting).
     pub(crate) stamp: Vec<u32>,
     pub(crate) walk: u32,
+    /// Legal placements of the randomly drawn tile, counted while drawing it.
+    pub(crate) drawn_count: Option<usize>,
+    /// Running totals of those placements per frontier square (no river).
+    pub(crate) prefix: Vec<u32>,
 }
 
 impl Game {
@@ -137,7 +141,7 @@ impl Game {
             }
         }
         let mut game = Game {
-            pile: Pile::new(&cat, start),
+            pile: Pile::new(&cat, &cat.pile, start),
             features: Features::with_capacity(cat.max_nodes),
             tiles: Vec::with_capacity(cat.total_tiles),
             stamp: vec![0; cat.total_tiles],
@@ -153,6 +157,8 @@ impl Game {
             events: setup.events.then(Vec::new),
             touched: Vec::with_capacity(16),
             walk: 0,
+            drawn_count: None,
+            prefix: Vec::with_capacity(128),
         };
         let at = Placement {
             pos: Pos::new(0, 0),
@@ -238,7 +244,9 @@ impl Game {
             return None;
         }
         while let Some(kind) = self.pile.draw_random(rng) {
-            if self.can_place(kind) {
+            let count = self.count_with_prefix(kind);
+            if count > 0 {
+                self.drawn_count = Some(count);
                 self.phase = Phase::Place(kind);
                 return Some(kind);
             }

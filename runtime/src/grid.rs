@@ -85,16 +85,24 @@ impl Grid {
         t.checked_sub(1)
     }
 
-    /// Puts placed tile `tile` with packed edges `sig` at the empty square `p`.
-    pub fn put(&mut self, p: Pos, tile: u16, sig: u16) {
+    /// Puts placed tile `tile` with packed edges `sig` at the empty square `p`;
+    /// returns the placed-tile index + 1 of its neighbours (N, E, S, W; 0 = none).
+    pub fn put(&mut self, p: Pos, tile: u16, sig: u16) -> [u16; 4] {
         self.ensure_margin(p);
-        let Some(i) = self.index(p) else { return };
+        let mut around = [0; 4];
+        let Some(i) = self.index(p) else {
+            return around;
+        };
+        if !self.has_margin(p) {
+            return around; // only past any real board: the array could not grow
+        }
         self.remove_frontier(i);
         self.tiles[i] = tile + 1;
-        for d in 0..4 {
-            let q = p.step(d);
-            let Some(j) = self.index(q) else { continue };
+        let w = self.w as usize;
+        let steps = [i - w, i + 1, i + w, i - 1];
+        for (d, &j) in steps.iter().enumerate() {
             if self.tiles[j] != 0 {
+                around[d] = self.tiles[j];
                 continue;
             }
             let opp = (d + 2) % 4;
@@ -103,13 +111,14 @@ impl Grid {
             let code = self.codes_at[j];
             match self.front[j] {
                 0 => {
-                    self.frontier.push(q);
+                    self.frontier.push(p.step(d));
                     self.codes.push(code);
                     self.front[j] = self.frontier.len() as u16;
                 }
                 k => self.codes[usize::from(k - 1)] = code,
             }
         }
+        around
     }
 
     fn remove_frontier(&mut self, i: usize) {
@@ -136,6 +145,11 @@ impl Grid {
                 return;
             }
         }
+    }
+
+    fn has_margin(&self, p: Pos) -> bool {
+        let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);
+        (MARGIN..self.w - MARGIN).contains(&x) && (MARGIN..self.h - MARGIN).contains(&y)
     }
 
     /// Doubles the array along the axes asked for, keeping the old contents

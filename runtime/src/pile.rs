@@ -15,21 +15,27 @@ fn group(class: PileClass) -> usize {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Pile {
     groups: [Vec<KindId>; GROUPS],
 }
 
 impl Pile {
-    /// Every copy of every kind, less one copy of `start`.
-    pub fn new(cat: &Catalog, start: KindId) -> Pile {
+    /// Every copy of every kind, in kind order.
+    pub fn full(cat: &Catalog) -> Pile {
         let mut groups: [Vec<KindId>; GROUPS] = Default::default();
         for id in cat.kind_ids() {
-            let count = usize::from(cat.kind(id).count) - usize::from(id == start);
-            let g = group(cat.pile_class(id));
-            groups[g].extend(std::iter::repeat(id).take(count));
+            let count = usize::from(cat.kind(id).count);
+            groups[group(cat.pile_class(id))].extend(std::iter::repeat(id).take(count));
         }
         Pile { groups }
+    }
+
+    /// A copy of `full` less one copy of `start`.
+    pub fn new(cat: &Catalog, full: &Pile, start: KindId) -> Pile {
+        let mut pile = full.clone();
+        pile.take(cat, start);
+        pile
     }
 
     pub fn len(&self) -> usize {

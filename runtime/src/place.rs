@@ -33,6 +33,7 @@ impl Game {
             rotation: Rotation::new(r),
         };
         let bend = self.river_ok(kind, at.pos, r).unwrap_or(0);
+        self.drawn_count = None;
         self.put_tile(kind, at, bend);
         let event = Event::TilePlaced {
             turn: self.turn,
@@ -66,25 +67,34 @@ impl Game {
             node_base,
             river_turn,
         });
-        grid.put(at.pos, index, k.sig[r]);
+        let around = grid.put(at.pos, index, k.sig[r]);
         touched.clear();
         for (i, s) in k.segs.iter().enumerate() {
             touched.push(features.add(index, i as u8, s.kind, s.sides, s.pennants));
         }
         let ports = &k.port_seg[r];
-        for d in 0..4 {
-            let Some(t) = grid.tile(at.pos.step(d)) else {
-                continue;
-            };
+        for (d, &t) in around.iter().enumerate() {
+            let Some(t) = t.checked_sub(1) else { continue };
             let other = tiles[usize::from(t)];
             let theirs = &cat.kinds[usize::from(other.kind)].port_seg
                 [usize::from(other.rotation.quarter_turns())];
-            for j in 0..3 {
+            let mut last = (NO_SEGMENT, NO_SEGMENT);
+            for j in [1, 0, 2] {
                 let p = d * 3 + j;
-                let a = (ports[p] != NO_SEGMENT).then(|| node_base + u16::from(ports[p]));
-                let q = theirs[facing_port(p)];
-                let b = (q != NO_SEGMENT).then(|| other.node_base + u16::from(q));
-                join(features, touched, a, b, j == 1);
+                let pair = (ports[p], theirs[facing_port(p)]);
+                // A whole-edge feature repeats the same pair on all three ports.
+                if pair == last {
+                    continue;
+                }
+                last = pair;
+                let node = |base: u16, s: u8| (s != NO_SEGMENT).then(|| base + u16::from(s));
+                join(
+                    features,
+                    touched,
+                    node(node_base, pair.0),
+                    node(other.node_base, pair.1),
+                    j == 1,
+                );
             }
         }
     }

@@ -90,9 +90,12 @@ impl Game {
     /// Appends every legal placement of the drawn tile to `out` (one per distinct
     /// rotation; symmetric duplicates are left out). Nothing when no tile is drawn.
     pub fn legal_placements_into(&self, out: &mut Vec<Placement>) {
-        let Phase::Place(kind) = self.phase else {
-            return;
-        };
+        if let Phase::Place(kind) = self.phase {
+            self.list_for(kind, out);
+        }
+    }
+
+    fn list_for(&self, kind: KindId, out: &mut Vec<Placement>) {
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
         for (&pos, &code) in frontier {
@@ -113,20 +116,45 @@ impl Game {
     /// Number of legal placements of the drawn tile (as listed by
     /// [`Game::legal_placements_into`]).
     pub fn legal_placement_count(&self) -> usize {
-        let Phase::Place(kind) = self.phase else {
-            return 0;
-        };
+        match self.phase {
+            Phase::Place(kind) => self.drawn_count.unwrap_or_else(|| self.count_for(kind)),
+            _ => 0,
+        }
+    }
+
+    /// Counts the legal placements of `kind` and, for a kind without a river,
+    /// keeps running totals per frontier square so that
+    /// [`Game::nth_legal_placement`] can binary-search them.
+    pub(crate) fn count_with_prefix(&mut self, kind: KindId) -> usize {
+        let k = &self.cat.kinds[usize::from(kind)];
+        if k.river {
+            self.prefix.clear();
+            return self.count_for(kind);
+        }
+        let codes = &self.grid.codes;
+        self.prefix.resize(codes.len(), 0);
+        let mut total = 0u32;
+        for (slot, &c) in self.prefix.iter_mut().zip(codes) {
+            total += u32::from(k.fit_count[usize::from(c)]);
+            *slot = total;
+        }
+        total as usize
+    }
+
+    /// Legal placements `kind` would have now.
+    pub(crate) fn count_for(&self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
             let mut out = Vec::new();
-            self.legal_placements_into(&mut out);
+            self.list_for(kind, &mut out);
             return out.len();
         }
-        self.grid
+        let counts = self
+            .grid
             .codes
             .iter()
-            .map(|&c| k.fit[usize::from(c)].count_ones() as usize)
-            .sum()
+            .map(|&c| usize::from(k.fit_count[usize::from(c)]));
+        counts.sum()
     }
 
     /// The `n`-th legal placement in [`Game::legal_placements_into`] order, without
@@ -138,21 +166,40 @@ impl Game {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
             let mut out = Vec::new();
-            self.legal_placements_into(&mut out);
+            self.list_for(kind, &mut out);
             return out.get(n).copied();
         }
-        for (&pos, &code) in self.grid.frontier.iter().zip(&self.grid.codes) {
-            let mut rots = k.fit[usize::from(code)];
-            let here = rots.count_ones() as usize;
-            if n >= here {
-                n -= here;
-                continue;
-            }
+        if self.drawn_count.is_some() && !self.prefix.is_empty() {
+            // Running totals from the draw: the square holding the n-th placement.
+            let i = self.prefix.partition_point(|&total| total as usize <= n);
+            n -= i.checked_sub(1).map_or(0, |j| self.prefix[j] as usize);
+            let mut rots = k.fit[usize::from(*self.grid.codes.get(i)?)];
             for _ in 0..n {
                 rots &= rots - 1;
             }
             let rotation = Rotation::new(rots.trailing_zeros() as u8);
-            return Some(Placement { pos, rotation });
+            return self
+                .grid
+                .frontier
+                .get(i)
+                .map(|&pos| Placement { pos, rotation });
+        }
+        for (i, &code) in self.grid.codes.iter().enumerate() {
+            let here = usize::from(k.fit_count[usize::from(code)]);
+            if n >= here {
+                n -= here;
+                continue;
+            }
+            let mut rots = k.fit[usize::from(code)];
+            for _ in 0..n {
+                rots &= rots - 1;
+            }
+            let rotation = Rotation::new(rots.trailing_zeros() as u8);
+            return self
+                .grid
+                .frontier
+                .get(i)
+                .map(|&pos| Placement { pos, rotation });
         }
         None
     }

@@ -83,6 +83,7 @@ impl Game {
             SegmentKind::River => 0,
             _ => self.cloister_points(root),
         };
+        let log = self.events.is_some();
         let mut strength = [0u32; MAX_PLAYERS];
         let mut returned = Vec::new();
         let mut i = 0;
@@ -94,18 +95,23 @@ impl Game {
             }
             strength[usize::from(f.player)] += u32::from(f.kind.strength());
             self.supply[usize::from(f.player)][f.kind.index()] += 1;
-            returned.push((f.player, f.kind));
+            if log {
+                returned.push((f.player, f.kind));
+            }
             self.figures.remove(i);
         }
         self.features[root].figures = 0;
         let best = strength.iter().copied().max().unwrap_or(0);
-        let winners: Vec<u8> = (0..self.players)
-            .filter(|&p| best > 0 && strength[usize::from(p)] == best)
-            .collect();
-        for &p in &winners {
-            self.scores[usize::from(p)] += points;
+        let mut winners = Vec::new();
+        for p in 0..self.players {
+            if best > 0 && strength[usize::from(p)] == best {
+                self.scores[usize::from(p)] += points;
+                if log {
+                    winners.push(p);
+                }
+            }
         }
-        if self.events.is_some() {
+        if log {
             let scoring = Scoring {
                 turn: self.turn,
                 cause,

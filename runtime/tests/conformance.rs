@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tilec_runtime::*;
 
 /// Fewer games in debug builds keep `cargo test` quick; release runs the full count.
-const GAMES: u64 = if cfg!(debug_assertions) { 120 } else { 5000 };
+const GAMES: u64 = if cfg!(debug_assertions) { 400 } else { 5000 };
 
 fn combinations() -> Vec<(String, Vec<TileSet>)> {
     let mut combos = vec![
