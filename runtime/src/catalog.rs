@@ -66,15 +66,36 @@ pub enum CatalogError {
     /// Two kinds share one id.
     DuplicateId(String),
     /// A port names a segment the tile does not have.
-    BadPort { tile: String, port: usize },
+    BadPort {
+        /// The tile id.
+        tile: String,
+        /// The port number.
+        port: usize,
+    },
     /// A field's city mask names a segment that is not a city of the tile.
-    BadCityLink { tile: String, segment: usize },
+    BadCityLink {
+        /// The tile id.
+        tile: String,
+        /// The field segment.
+        segment: usize,
+    },
     /// The tile has more segments than the engine supports (32).
-    TooManySegments { tile: String },
+    TooManySegments {
+        /// The tile id.
+        tile: String,
+    },
     /// The symmetry is not 1, 2 or 4.
-    BadSymmetry { tile: String, symmetry: u8 },
+    BadSymmetry {
+        /// The tile id.
+        tile: String,
+        /// The symmetry given.
+        symmetry: u8,
+    },
     /// `edges[r]` is not `edges[0]` turned by `r` quarter turns.
-    InconsistentEdges { tile: String },
+    InconsistentEdges {
+        /// The tile id.
+        tile: String,
+    },
     /// The sets hold more tiles or segments than the engine supports.
     TooLarge,
     /// No set was given.

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! `tilec-runtime`: static tables for every tile set that `tilec` ships, the types
 //! they are written in, and a rules engine that plays games with them.
 //!
@@ -23,6 +24,15 @@
 //! game.finish();
 //! assert_eq!(game.scores(), &[2, 0]); // an incomplete road of two tiles
 //! ```
+//!
+//! Rulings the engine implements where the rules leave room (see the modules):
+//! - River: only an *immediate* U-turn is forbidden (a bend may not follow a bend
+//!   the same way on the next tile; [`placement`]); river tiles come first, then the
+//!   lake, then land tiles; a river tile must continue the river.
+//! - A drawn tile that fits nowhere is set aside for good and another is drawn.
+//! - The abbot taken back scores its monastery or garden counting the tile just
+//!   placed; a completed one scores 9 and returns the abbot.
+//! - Fields score 3 per distinct completed city they touch, for the majority.
 //!
 //! This crate deliberately depends on no compiler crate (no parser, graph, image or
 //! template library) and on no random-number crate: engines and AIs link only what
