@@ -100,6 +100,8 @@ pub enum CatalogError {
     TooLarge,
     /// No set was given.
     Empty,
+    /// No shipped set has this id.
+    UnknownSet(String),
 }
 
 impl fmt::Display for CatalogError {
@@ -130,6 +132,7 @@ impl fmt::Display for CatalogError {
             }
             CatalogError::TooLarge => write!(f, "the sets hold too many tiles or segments"),
             CatalogError::Empty => write!(f, "no tile set given"),
+            CatalogError::UnknownSet(id) => write!(f, "no shipped tile set is called `{id}`"),
         }
     }
 }
@@ -185,6 +188,23 @@ impl Catalog {
         };
         cat.pile = crate::pile::Pile::full(&cat);
         Ok(cat)
+    }
+
+    /// The shipped sets ([`crate::tables::SETS`]) with these ids, checked and compiled.
+    ///
+    /// ```
+    /// use tilec_runtime::Catalog;
+    /// let cat = Catalog::shipped(&["base", "river"]).unwrap();
+    /// assert!(cat.kind_id("river/A").is_some());
+    /// assert!(Catalog::shipped(&["bass"]).is_err());
+    /// ```
+    pub fn shipped(ids: &[&str]) -> Result<Catalog, CatalogError> {
+        let mut sets = Vec::new();
+        for &id in ids {
+            let set = crate::tables::SETS.iter().find(|s| s.id == id);
+            sets.push(*set.ok_or_else(|| CatalogError::UnknownSet(id.to_string()))?);
+        }
+        Catalog::new(&sets)
     }
 
     /// The ids of the sets in play, in the order given.

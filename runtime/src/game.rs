@@ -120,7 +120,7 @@ impl Game {
     ///
     /// ```
     /// # use tilec_runtime::*;
-    /// # let cat = std::sync::Arc::new(testkit::tiny_catalog());
+    /// # let cat = std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap());
     /// let game = Game::new(cat, Setup::new(2))?;
     /// assert_eq!(game.phase(), Phase::Draw);
     /// assert_eq!(game.placed_tiles().len(), 1);

@@ -15,7 +15,7 @@
 //! ```
 //! use std::sync::Arc;
 //! use tilec_runtime::*;
-//! let cat = Arc::new(testkit::tiny_catalog());
+//! let cat = Arc::new(Catalog::shipped(&["base"]).unwrap());
 //! let mut game = Game::new(cat.clone(), Setup::new(2)).unwrap();
 //! game.draw(cat.kind_id("base/U").unwrap()).unwrap(); // a straight road
 //! // East of the start tile's road, turned so the road runs west-east.

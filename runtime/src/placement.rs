@@ -208,7 +208,7 @@ impl Game {
     ///
     /// ```
     /// # use tilec_runtime::*;
-    /// # let cat = std::sync::Arc::new(testkit::tiny_catalog());
+    /// # let cat = std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap());
     /// let mut game = Game::new(cat.clone(), Setup::new(2))?;
     /// let cloister = cat.kind_id("base/B").unwrap(); // fields all round
     /// game.draw(cloister).unwrap();

@@ -34,7 +34,7 @@ impl Game {
     ///
     /// ```
     /// # use tilec_runtime::*;
-    /// let game = Game::new(std::sync::Arc::new(testkit::tiny_catalog()), Setup::new(2)).unwrap();
+    /// let game = Game::new(std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap()), Setup::new(2)).unwrap();
     /// let city = game.feature(Pos::new(0, 0), 0).unwrap(); // the start tile's city
     /// assert_eq!((city.kind, city.open, city.is_complete()), (SegmentKind::City, 1, false));
     /// ```

@@ -54,7 +54,7 @@ impl RandomPlayer {
     ///
     /// ```
     /// # use tilec_runtime::*;
-    /// let cat = std::sync::Arc::new(testkit::tiny_catalog());
+    /// let cat = std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap());
     /// let mut game = Game::new(cat, Setup::new(2)).unwrap();
     /// let stats = RandomPlayer::new(0.3).play(&mut game, &mut Rng::new(1));
     /// assert_eq!(game.phase(), Phase::Over);

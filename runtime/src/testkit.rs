@@ -7,7 +7,6 @@
 //! river only its middle port; half ports (`NL`, `ER`...) are taken as written;
 //! `>0 2` links a field to the cities that are segments 0 and 2 of the tile.
 
-use crate::catalog::Catalog;
 use crate::tile::*;
 use std::borrow::Cow;
 
@@ -406,13 +405,5 @@ fn set(id: &'static str, river: bool, tiles: Vec<TileKind>) -> TileSet {
         name: Cow::Borrowed(id),
         river,
         tiles: Cow::Owned(tiles),
-    }
-}
-
-/// A catalog of the hand-built base set, for examples.
-pub fn tiny_catalog() -> Catalog {
-    match Catalog::new(&[&base_set()]) {
-        Ok(c) => c,
-        Err(e) => panic!("hand-built base set: {e}"),
     }
 }
