@@ -274,7 +274,7 @@ fn lower_tiles(
     for (t, lowered) in tiles.iter().zip(done) {
         match lowered {
             Some(tile) => set.tiles.push(tile),
-            None => set.dropped_copies += count_of(ast, t.stmt),
+            None => set.dropped_copies = set.dropped_copies.saturating_add(count_of(ast, t.stmt)),
         }
     }
 }
@@ -348,7 +348,9 @@ fn visit(
     }
 }
 
-/// The count a dropped tile declared, so set totals stay meaningful.
+/// The count a dropped tile declared, so set totals stay meaningful. Only a valid
+/// count (at most 255) is taken: a larger one was reported, and summing such
+/// numbers could overflow.
 fn count_of(ast: &Ast<'_>, stmt: &Stmt) -> u32 {
     ast.children(stmt)
         .iter()
@@ -356,7 +358,7 @@ fn count_of(ast: &Ast<'_>, stmt: &Stmt) -> u32 {
         .find_map(|c| {
             ast.args_of(c)
                 .get(1)
-                .and_then(|a| ast.slice(a.range).parse().ok())
+                .and_then(|a| ast.slice(a.range).parse::<u8>().ok())
         })
-        .unwrap_or(0)
+        .map_or(0, u32::from)
 }
