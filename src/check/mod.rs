@@ -1,9 +1,10 @@
 //! `validate`: Model → every remaining diagnostic, all reported in one run.
 //!
 //! Per tile: ports, edges, crossings, adjacency and road ends (see [`tile`]); per
-//! set: totals, groups, river ends, start tile and fit (see [`set`]). Name and
-//! statement problems were already reported by `lower`.
+//! set: totals, groups, river ends and start tile (see [`set`]), and fit (see
+//! [`fit`]). Name and statement problems were already reported by `lower`.
 
+mod fit;
 mod set;
 mod tile;
 

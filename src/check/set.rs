@@ -1,16 +1,19 @@
 //! The checks of whole sets: totals and groups against `sets.toml`, the river's
 //! spring and lake, the start tile, and that every tile fits somewhere.
 
+use super::fit;
 use crate::config::{Config, Select, SetSpec};
 use crate::diagnostic::Diagnostic;
 use crate::message::Kind;
 use crate::model::{Model, Set, Tile};
+use std::collections::HashMap;
 use tilec_runtime::EndKind;
 
 /// Checks every set against its spec, and the sets against each other.
 pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
+    let by_id: HashMap<&str, &Set> = model.sets.iter().map(|s| (s.id.as_str(), s)).collect();
     for spec in &config.sets {
-        match model.sets.iter().find(|s| s.id == spec.id) {
+        match by_id.get(spec.id.as_str()) {
             Some(set) => totals(set, spec, diags),
             None => diags.push(Diagnostic::new(
                 Kind::UnknownSetInToml {
@@ -20,7 +23,7 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
             )),
         }
         for (id, span) in &spec.requires {
-            if !model.sets.iter().any(|s| &s.id == id) {
+            if !by_id.contains_key(id.as_str()) {
                 diags.push(Diagnostic::new(
                     Kind::UnknownRequiredSet { id: id.clone() },
                     *span,
@@ -32,19 +35,7 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
         river_ends(set, diags);
     }
     start_tiles(model, diags);
-    for set in &model.sets {
-        let partners = partners(model, config, set);
-        for tile in &set.tiles {
-            if !fits_somewhere(tile, &partners) {
-                diags.push(Diagnostic::new(
-                    Kind::OrphanTile {
-                        tile: tile.id.clone(),
-                    },
-                    tile.span,
-                ));
-            }
-        }
-    }
+    fit::orphans(model, config, diags);
 }
 
 fn totals(set: &Set, spec: &SetSpec, diags: &mut Vec<Diagnostic>) {
@@ -93,9 +84,10 @@ fn river_ends(set: &Set, diags: &mut Vec<Diagnostic>) {
             .tiles
             .iter()
             .map(|t| {
-                u32::from(t.count) * t.ends.iter().filter(|e| e.end.kind == kind).count() as u32
+                let ends = t.ends.iter().filter(|e| e.end.kind == kind).count() as u32;
+                u32::from(t.count).saturating_mul(ends)
             })
-            .sum();
+            .fold(0, u32::saturating_add);
         if count != 1 && set.dropped_copies == 0 {
             diags.push(Diagnostic::new(
                 Kind::RiverEnds {
@@ -128,32 +120,4 @@ fn start_tiles(model: &Model, diags: &mut Vec<Diagnostic>) {
         }
         diags.push(d);
     }
-}
-
-/// The tiles a tile of `set` may be placed next to: its own set, the sets it
-/// requires, and the sets that require it.
-fn partners<'m>(model: &'m Model, config: &Config, set: &Set) -> Vec<&'m Tile> {
-    let requires = |a: &str, b: &str| {
-        config
-            .sets
-            .iter()
-            .any(|s| s.id == a && s.requires.iter().any(|(r, _)| r == b))
-    };
-    model
-        .sets
-        .iter()
-        .filter(|o| o.id == set.id || requires(&set.id, &o.id) || requires(&o.id, &set.id))
-        .flat_map(|o| &o.tiles)
-        .collect()
-}
-
-fn fits_somewhere(tile: &Tile, partners: &[&Tile]) -> bool {
-    partners.iter().any(|other| {
-        let itself = std::ptr::eq(*other, tile);
-        (!itself || tile.count > 1)
-            && tile
-                .edges
-                .iter()
-                .any(|a| other.edges.iter().any(|b| a.matches(*b)))
-    })
 }
