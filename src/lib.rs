@@ -48,16 +48,14 @@ pub struct Compiled {
 /// `.tiles` files in `sources`; `config` is the id of `sets.toml`, if there is one.
 pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>) -> Compiled {
     let mut diagnostics = Vec::new();
-    let asts: Vec<ast::Ast<'_>> = tile_files
-        .iter()
-        .map(|&id| {
-            let (ast, diags) = syntax::parse(id, sources.text(id));
-            diagnostics.extend(diags);
-            ast
-        })
-        .collect();
-    let (mut model, diags) = lower::lower(&asts);
-    drop(asts);
+    // Each file is parsed just before it is lowered, and its tree dropped after:
+    // only one tree is in memory at a time.
+    let asts = tile_files.iter().map(|&id| {
+        let (ast, diags) = syntax::parse(id, sources.text(id));
+        diagnostics.extend(diags);
+        ast
+    });
+    let (mut model, diags) = lower::lower(asts);
     diagnostics.extend(diags);
     let config = match config {
         Some(id) => {
@@ -67,14 +65,17 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
         }
         None => config::Config::default(),
     };
-    let rank = |id: &str| {
-        config
-            .sets
-            .iter()
-            .position(|s| s.id == id)
-            .unwrap_or(usize::MAX)
-    };
-    model.sets.sort_by_key(|s| rank(&s.id));
+    // An id listed twice ranks by its first entry.
+    let rank: std::collections::HashMap<&str, usize> = config
+        .sets
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, s)| (s.id.as_str(), i))
+        .collect();
+    model
+        .sets
+        .sort_by_key(|s| rank.get(s.id.as_str()).copied().unwrap_or(usize::MAX));
     diagnostics.extend(check::validate(&model, &config));
     Compiled {
         model,

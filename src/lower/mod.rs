@@ -16,22 +16,28 @@ use crate::model::{Model, Set, Tile};
 use crate::vocab;
 use args::Args;
 use tile::{lower_tile, SetContext};
+use std::borrow::Borrow;
 use std::collections::HashMap;
 use tilec_runtime::Provenance;
 
-/// Lowers every parsed file into one model.
-pub fn lower(asts: &[Ast<'_>]) -> (Model, Vec<Diagnostic>) {
+/// Lowers every parsed file into one model. The files are taken one at a time, so
+/// a caller can parse each just before it is lowered and drop its tree after.
+pub fn lower<'a, A: Borrow<Ast<'a>>>(
+    asts: impl IntoIterator<Item = A>,
+) -> (Model, Vec<Diagnostic>) {
     let mut model = Model::default();
     let mut diags = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
     for ast in asts {
-        let Some(set) = lower_file(ast, &mut diags) else {
+        let Some(set) = lower_file(ast.borrow(), &mut diags) else {
             continue;
         };
-        if let Some(prev) = model.sets.iter().find(|s| s.id == set.id) {
+        if let Some(prev) = seen.get(&set.id).map(|&i| &model.sets[i]) {
             let kind = Kind::DuplicateSet { id: set.id.clone() };
             diags.push(Diagnostic::new(kind, set.span).with(prev.span, "first declared here"));
             continue;
         }
+        seen.insert(set.id.clone(), model.sets.len());
         model.sets.push(set);
     }
     (model, diags)
@@ -271,6 +277,7 @@ fn lower_tiles(
     for i in 0..tiles.len() {
         visit(ast, tiles, &index, i, ctx, &mut state, &mut done, diags);
     }
+    set.tiles.reserve_exact(done.iter().flatten().count());
     for (t, lowered) in tiles.iter().zip(done) {
         match lowered {
             Some(tile) => set.tiles.push(tile),

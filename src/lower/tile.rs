@@ -122,7 +122,19 @@ pub fn lower_tile(
         arrow_span: d.arrow_span,
     };
     tile.symmetry = symmetry(&tile);
-    (diags.len() == before).then_some(tile)
+    if diags.len() != before {
+        return None;
+    }
+    // The model outlives every other stage: no spare capacity (benches/compile.rs
+    // measures the heap per tile).
+    tile.segments.shrink_to_fit();
+    for s in &mut tile.segments {
+        s.explicit_cities.shrink_to_fit();
+    }
+    tile.ends.shrink_to_fit();
+    tile.marks.shrink_to_fit();
+    tile.notes.shrink_to_fit();
+    Some(tile)
 }
 
 impl Draft {
