@@ -10,6 +10,10 @@ use crate::edge_code::{demand, edge_code, fits, pack_sides, DEMANDS};
 use crate::tile::{EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
 
+/// Size of the per-kind fit tables: a power of two above every demand index, so
+/// that `index & (TABLE - 1)` needs no bounds check in the placement loops.
+pub(crate) const TABLE: usize = 1024;
+
 /// Index of a tile kind in its [`Catalog`].
 pub type KindId = u16;
 
@@ -50,10 +54,10 @@ pub(crate) struct KindInfo {
     pub rotations: u8,
     /// For each demand index: the distinct rotations (bit per rotation) whose
     /// edges fit it. River rules are checked on top of this.
-    pub fit: Vec<u8>,
+    pub fit: Box<[u8; TABLE]>,
     /// For each demand index: how many rotations fit (`fit[i].count_ones()`;
     /// a table, since baseline x86-64 has no popcount instruction).
-    pub fit_count: Vec<u8>,
+    pub fit_count: Box<[u8; TABLE]>,
     /// Whether any rotation has a river edge (placement then checks the river).
     pub river: bool,
     pub segs: Vec<SegInfo>,
@@ -298,14 +302,13 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
             }
         }
     }
-    let fit: Vec<u8> = (0..DEMANDS)
-        .map(|i| {
-            (0..kind.symmetry)
-                .filter(|&r| fits(sig[usize::from(r)], demand(i)))
-                .fold(0, |m, r| m | 1 << r)
-        })
-        .collect();
-    let fit_count = fit.iter().map(|m: &u8| m.count_ones() as u8).collect();
+    let mut fit = Box::new([0u8; TABLE]);
+    let mut fit_count = Box::new([0u8; TABLE]);
+    for i in 0..DEMANDS {
+        let rots = (0..kind.symmetry).filter(|&r| fits(sig[usize::from(r)], demand(i)));
+        fit[i] = rots.fold(0, |m, r| m | 1 << r);
+        fit_count[i] = fit[i].count_ones() as u8;
+    }
     Ok(KindInfo {
         fit,
         fit_count,

@@ -104,7 +104,8 @@ pub struct Game {
     pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
     pub(crate) scores: [u32; MAX_PLAYERS],
     pub(crate) events: Option<Vec<Event>>,
-    /// Feature nodes whose open crossings the last placement changed.
+    /// Neighbours' feature nodes that the last placement closed without joining
+    /// (a town hall's sides); the placed tile's own nodes are checked as well.
     pub(crate) touched: Vec<u16>,
     /// Per placed tile: the last walk that counted it (distinct-tile counting).
     pub(crate) stamp: Vec<u32>,

@@ -20,22 +20,27 @@ pub(crate) struct Cell {
     pub sides: u8,
 }
 
-/// Squares are stored in parallel arrays whose blank value is zero,
-/// so a new or grown grid is one zeroed allocation each.
+/// One square of the array; all zero is a blank square.
+#[derive(Clone, Copy, Debug, Default)]
+struct Square {
+    /// Placed-tile index + 1; 0 for an empty square.
+    tile: u16,
+    /// For an empty square: its demand index (see `edge_code::demand`).
+    code: u16,
+    /// Frontier index + 1; 0 when not on the frontier.
+    front: u16,
+    /// For an empty square: sides with a placed neighbour.
+    sides: u8,
+}
+
+/// The squares around the origin, and the frontier.
 #[derive(Clone, Debug)]
 pub(crate) struct Grid {
     w: i32,
     h: i32,
     ox: i32,
     oy: i32,
-    /// Placed-tile index + 1; 0 for an empty square.
-    tiles: Vec<u16>,
-    /// For an empty square: its demand index (see `edge_code::demand`).
-    codes_at: Vec<u16>,
-    /// For an empty square: sides with a placed neighbour.
-    sides: Vec<u8>,
-    /// Frontier index + 1; 0 when not on the frontier.
-    front: Vec<u16>,
+    squares: Vec<Square>,
     /// Empty squares next to a placed tile, in a deterministic order.
     pub frontier: Vec<Pos>,
     /// The demand index of each frontier square, in frontier order.
@@ -51,10 +56,7 @@ impl Grid {
             h,
             ox: w / 2,
             oy: h / 2,
-            tiles: vec![0; n],
-            codes_at: vec![0; n],
-            sides: vec![0; n],
-            front: vec![0; n],
+            squares: vec![Square::default(); n],
             frontier: Vec::with_capacity(128),
             codes: Vec::with_capacity(128),
         }
@@ -69,8 +71,8 @@ impl Grid {
     pub fn cell(&self, p: Pos) -> Cell {
         match self.index(p) {
             Some(i) => Cell {
-                need: demand(usize::from(self.codes_at[i])),
-                sides: self.sides[i],
+                need: demand(usize::from(self.squares[i].code)),
+                sides: self.squares[i].sides,
             },
             None => Cell {
                 need: 0xFFFF,
@@ -81,57 +83,65 @@ impl Grid {
 
     /// The placed-tile index at `p`.
     pub fn tile(&self, p: Pos) -> Option<u16> {
-        let t = self.tiles[self.index(p)?];
+        let t = self.squares[self.index(p)?].tile;
         t.checked_sub(1)
     }
 
     /// Puts placed tile `tile` with packed edges `sig` at the empty square `p`;
     /// returns the placed-tile index + 1 of its neighbours (N, E, S, W; 0 = none).
     pub fn put(&mut self, p: Pos, tile: u16, sig: u16) -> [u16; 4] {
-        self.ensure_margin(p);
         let mut around = [0; 4];
+        if !self.has_margin(p) {
+            self.ensure_margin(p);
+            if !self.has_margin(p) {
+                return around; // only past any real board: the array could not grow
+            }
+        }
         let Some(i) = self.index(p) else {
             return around;
         };
-        if !self.has_margin(p) {
-            return around; // only past any real board: the array could not grow
-        }
         self.remove_frontier(i);
-        self.tiles[i] = tile + 1;
+        self.squares[i].tile = tile + 1;
         let w = self.w as usize;
         let steps = [i - w, i + 1, i + w, i - 1];
         for (d, &j) in steps.iter().enumerate() {
-            if self.tiles[j] != 0 {
-                around[d] = self.tiles[j];
+            let Some(sq) = self.squares.get_mut(j) else {
+                continue;
+            };
+            if sq.tile != 0 {
+                around[d] = sq.tile;
                 continue;
             }
             let opp = (d + 2) % 4;
-            self.sides[j] |= 1 << opp;
-            self.codes_at[j] += digit(side(sig, d)) * POW5[opp];
-            let code = self.codes_at[j];
-            match self.front[j] {
+            sq.sides |= 1 << opp;
+            sq.code += digit(side(sig, d)) * POW5[opp];
+            match sq.front {
                 0 => {
                     self.frontier.push(p.step(d));
-                    self.codes.push(code);
-                    self.front[j] = self.frontier.len() as u16;
+                    self.codes.push(sq.code);
+                    sq.front = self.frontier.len() as u16;
                 }
-                k => self.codes[usize::from(k - 1)] = code,
+                k => {
+                    if let Some(c) = self.codes.get_mut(usize::from(k - 1)) {
+                        *c = sq.code;
+                    }
+                }
             }
         }
         around
     }
 
     fn remove_frontier(&mut self, i: usize) {
-        let Some(k) = self.front[i].checked_sub(1) else {
+        let Some(k) = self.squares[i].front.checked_sub(1) else {
             return;
         };
-        self.front[i] = 0;
+        self.squares[i].front = 0;
         let k = usize::from(k);
         self.frontier.swap_remove(k);
         self.codes.swap_remove(k);
         if let Some(&moved) = self.frontier.get(k) {
             if let Some(j) = self.index(moved) {
-                self.front[j] = k as u16 + 1;
+                self.squares[j].front = k as u16 + 1;
             }
         }
     }
@@ -162,11 +172,7 @@ impl Grid {
         let h = if high { self.h * 2 } else { self.h };
         let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
         let (old_w, old_h) = (self.w, self.h);
-        let move_to = |old: &[u16]| regrid(old, old_w, old_h, w, h, dx, dy);
-        self.tiles = move_to(&self.tiles);
-        self.codes_at = move_to(&self.codes_at);
-        self.front = move_to(&self.front);
-        self.sides = regrid(&self.sides, old_w, old_h, w, h, dx, dy);
+        self.squares = regrid(&self.squares, old_w, old_h, w, h, dx, dy);
         self.ox += dx;
         self.oy += dy;
         self.w = w;

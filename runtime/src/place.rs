@@ -70,7 +70,7 @@ impl Game {
         let around = grid.put(at.pos, index, k.sig[r]);
         touched.clear();
         for (i, s) in k.segs.iter().enumerate() {
-            touched.push(features.add(index, i as u8, s.kind, s.sides, s.pennants));
+            features.add(index, i as u8, s.kind, s.sides, s.pennants);
         }
         let ports = &k.port_seg[r];
         for (d, &t) in around.iter().enumerate() {

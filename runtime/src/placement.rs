@@ -12,7 +12,7 @@
 //! tile between them are allowed. The same bend direction twice in a row is what
 //! [`PlaceError::RiverUTurn`] reports.
 
-use crate::catalog::KindId;
+use crate::catalog::{KindId, TABLE};
 use crate::edge_code::{code_edge, side};
 use crate::game::{Game, Phase};
 use crate::geom::{Pos, Rotation};
@@ -99,7 +99,7 @@ impl Game {
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
         for (&pos, &code) in frontier {
-            let mut rots = k.fit[usize::from(code)];
+            let mut rots = k.fit[usize::from(code) & (TABLE - 1)];
             while rots != 0 {
                 let r = rots.trailing_zeros() as u8;
                 rots &= rots - 1;
@@ -135,7 +135,7 @@ impl Game {
         self.prefix.resize(codes.len(), 0);
         let mut total = 0u32;
         for (slot, &c) in self.prefix.iter_mut().zip(codes) {
-            total += u32::from(k.fit_count[usize::from(c)]);
+            total += u32::from(k.fit_count[usize::from(c) & (TABLE - 1)]);
             *slot = total;
         }
         total as usize
@@ -153,7 +153,7 @@ impl Game {
             .grid
             .codes
             .iter()
-            .map(|&c| usize::from(k.fit_count[usize::from(c)]));
+            .map(|&c| usize::from(k.fit_count[usize::from(c) & (TABLE - 1)]));
         counts.sum()
     }
 
@@ -173,7 +173,7 @@ impl Game {
             // Running totals from the draw: the square holding the n-th placement.
             let i = self.prefix.partition_point(|&total| total as usize <= n);
             n -= i.checked_sub(1).map_or(0, |j| self.prefix[j] as usize);
-            let mut rots = k.fit[usize::from(*self.grid.codes.get(i)?)];
+            let mut rots = k.fit[usize::from(*self.grid.codes.get(i)?) & (TABLE - 1)];
             for _ in 0..n {
                 rots &= rots - 1;
             }
@@ -185,12 +185,12 @@ impl Game {
                 .map(|&pos| Placement { pos, rotation });
         }
         for (i, &code) in self.grid.codes.iter().enumerate() {
-            let here = usize::from(k.fit_count[usize::from(code)]);
+            let here = usize::from(k.fit_count[usize::from(code) & (TABLE - 1)]);
             if n >= here {
                 n -= here;
                 continue;
             }
-            let mut rots = k.fit[usize::from(code)];
+            let mut rots = k.fit[usize::from(code) & (TABLE - 1)];
             for _ in 0..n {
                 rots &= rots - 1;
             }
@@ -228,7 +228,7 @@ impl Game {
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
         frontier.into_iter().any(|(&pos, &code)| {
-            let rots = k.fit[usize::from(code)];
+            let rots = k.fit[usize::from(code) & (TABLE - 1)];
             rots != 0
                 && (!k.river
                     || (0..4).any(|r| rots & (1 << r) != 0 && self.river_ok(kind, pos, r).is_ok()))

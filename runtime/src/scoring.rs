@@ -23,8 +23,10 @@ impl Game {
     /// Scores what the placement of `tile` completed (after the figure step).
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
         let mut roots: Vec<Node> = Vec::new();
-        for i in 0..self.touched.len() {
-            let n = self.touched[i];
+        // The placed tile's own segments, and what it closed on its neighbours.
+        let own = tile.node_base
+            ..tile.node_base + self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
+        for n in own.chain(self.touched.iter().copied()) {
             if !matches!(self.features[n].kind, SegmentKind::Road | SegmentKind::City) {
                 continue;
             }
