@@ -32,6 +32,7 @@ pub fn parse(file: FileId, text: &str) -> (Ast<'_>, Vec<Diagnostic>) {
             comments: Vec::new(),
         },
         frames: vec![Frame::default()],
+        spare: Vec::new(),
         excess_depth: 0,
         diags: Vec::new(),
     };
@@ -65,6 +66,8 @@ struct Parser<'a> {
     pos: usize,
     ast: Ast<'a>,
     frames: Vec<Frame>,
+    /// Emptied child lists of closed blocks, reused by the next blocks.
+    spare: Vec<Vec<Stmt>>,
     excess_depth: usize,
     diags: Vec<Diagnostic>,
 }
@@ -318,7 +321,7 @@ impl<'a> Parser<'a> {
             self.excess_depth += 1;
         } else {
             self.frames.push(Frame {
-                children: Vec::new(),
+                children: self.spare.pop().unwrap_or_default(),
                 brace: Some(self.pos as u32),
                 opener: (arg_count > 0).then_some(stmt),
             });
@@ -357,9 +360,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn flush(&mut self, children: Vec<Stmt>) -> (u32, u32) {
+    fn flush(&mut self, mut children: Vec<Stmt>) -> (u32, u32) {
         let start = self.ast.stmts.len() as u32;
-        self.ast.stmts.extend(children);
+        self.ast.stmts.append(&mut children);
+        self.spare.push(children);
         (start, self.ast.stmts.len() as u32)
     }
 

@@ -81,12 +81,15 @@ fn edges_valid(tile: &Tile, diags: &mut Vec<Diagnostic>) {
 /// How often ownership alternates between two port sets going round the tile
 /// (ports of other segments are skipped). Two alternations: apart; four: they cross.
 fn alternations(a: u16, b: u16) -> u32 {
-    let seq: Vec<bool> = (0..12)
-        .filter(|p| (a | b) & (1 << p) != 0)
-        .map(|p| a & (1 << p) != 0)
-        .collect();
-    let n = seq.len();
-    (0..n).filter(|&i| seq[i] != seq[(i + 1) % n]).count() as u32
+    let (mut first, mut prev, mut count) = (None, None, 0);
+    for p in (0..12).filter(|p| (a | b) & (1 << p) != 0) {
+        let in_a = a & (1 << p) != 0;
+        count += u32::from(prev.is_some_and(|q| q != in_a));
+        first.get_or_insert(in_a);
+        prev = Some(in_a);
+    }
+    // Going round: the last owned port is followed by the first.
+    count + u32::from(first != prev)
 }
 
 fn no_crossings(tile: &Tile, diags: &mut Vec<Diagnostic>) {

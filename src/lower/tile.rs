@@ -63,7 +63,7 @@ pub fn lower_tile(
 ) -> Option<Tile> {
     let (local, name, span) = header;
     let before = diags.len();
-    let mut d = Draft::from_base(base);
+    let mut d = Draft::from_base(base, ast.children(stmt).len());
     for child in ast.children(stmt) {
         d.statement(ast, child, diags);
     }
@@ -76,7 +76,7 @@ pub fn lower_tile(
         }
     }
     let ports = assign_ports(&mut d.segments, &d.claims, diags);
-    let id = format!("{}/{}", ctx.id, local);
+    let id = [ctx.id, "/", local].concat();
     let count = d.count;
     if count.is_none() {
         diags.push(Diagnostic::new(
@@ -138,13 +138,14 @@ pub fn lower_tile(
 }
 
 impl Draft {
-    fn from_base(base: Option<&Tile>) -> Draft {
+    /// A draft starting from `base`; `statements` (the tile's) sizes the lists.
+    fn from_base(base: Option<&Tile>, statements: usize) -> Draft {
         let mut d = Draft {
             count: None,
             start: false,
             provenance: None,
-            segments: Vec::new(),
-            claims: Vec::new(),
+            segments: Vec::with_capacity(statements),
+            claims: Vec::with_capacity(16),
             pending: Vec::new(),
             ends: Vec::new(),
             arrow: None,
