@@ -100,10 +100,11 @@ impl Features {
         }
         let child = self[rb];
         let root = &mut self[ra];
-        root.size += child.size;
-        root.open += child.open;
-        root.pennants += child.pennants;
-        root.figures += child.figures;
+        // Saturating: a designer's huge set must not overflow into a panic.
+        root.size = root.size.saturating_add(child.size);
+        root.open = root.open.saturating_add(child.open);
+        root.pennants = root.pennants.saturating_add(child.pennants);
+        root.figures = root.figures.saturating_add(child.figures);
         let root_next = root.next;
         root.next = child.next;
         self[rb].next = root_next;
