@@ -54,8 +54,7 @@ pub enum Edge {
 impl Edge {
     /// Whether two edges may touch on the board.
     pub const fn matches(self, other: Edge) -> bool {
-        matches!((self, other), (Edge::Any, _) | (_, Edge::Any))
-            || self as u8 == other as u8
+        matches!((self, other), (Edge::Any, _) | (_, Edge::Any)) || self as u8 == other as u8
     }
 
     /// The lowercase name used in the tile language and the JSON export.
