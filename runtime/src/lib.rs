@@ -85,3 +85,8 @@ pub mod tables {
         "/../generated/tables.rs"
     ));
 }
+
+/// The Rust examples in the project README, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
