@@ -11,4 +11,6 @@ pub mod new;
 pub mod output;
 pub mod play;
 pub mod render;
+pub mod report;
+pub mod sets;
 pub mod simulate;

@@ -1,11 +1,12 @@
-//! `tilec play RECORD.toml [--json]`: replays a game record and prints the scores
-//! and the scoring events. Exit 0 ok, 1 the record is invalid, breaks a rule or
+//! `tilec play RECORD.toml [--json] [--tiles DIR]`: replays a game record and
+//! prints the scores and the scoring events (with the shipped sets, or the sets
+//! compiled from `--tiles DIR`). Exit 0 ok, 1 the record is invalid, breaks a rule or
 //! misses its `[expect]`, 2 usage or I/O.
 
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use tilec::record::{self, Record};
-use tilec_runtime::{tables, Event, Game, Scoring};
+use tilec_runtime::{Event, Game, Scoring};
 
 /// Arguments of `tilec play`.
 #[derive(clap::Args)]
@@ -15,6 +16,10 @@ pub struct PlayArgs {
     /// Print the scores and events as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Play with the sets compiled from this directory (`.tiles` files and
+    /// `sets.toml`) instead of the shipped ones.
+    #[arg(long, value_name = "DIR")]
+    pub tiles: Option<PathBuf>,
 }
 
 /// Replays the record; 0 ok, 1 replay error or expect mismatch, 2 I/O.
@@ -40,7 +45,11 @@ pub fn run(args: &PlayArgs) -> u8 {
             return 1;
         }
     };
-    let game = match record::replay(&record, tables::SETS) {
+    let available = match super::sets::load(args.tiles.as_deref()) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let game = match record::replay(&record, &available.sets()) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {path}: {e}");

@@ -4,9 +4,10 @@
 //! recall); full final scoring.
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-use tilec_runtime::{tables, Catalog, Game, RandomPlayer, Rng, Setup, TileSet};
+use tilec_runtime::{Catalog, Game, RandomPlayer, Rng, Setup};
 
 /// Arguments of `tilec simulate`.
 #[derive(clap::Args)]
@@ -26,19 +27,34 @@ pub struct SimulateArgs {
     /// Probability of a figure step when one is legal.
     #[arg(long, default_value_t = 0.3)]
     pub figure_rate: f64,
+    /// Play with the sets compiled from this directory (`.tiles` files and
+    /// `sets.toml`) instead of the shipped ones.
+    #[arg(long, value_name = "DIR")]
+    pub tiles: Option<PathBuf>,
+    /// Write a balance report (`report.json`, `report.html`) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
 }
 
-/// Runs the simulation; 0 ok, 2 usage.
+/// Runs the simulation; 0 ok, 1 the `--tiles` have problems, 2 usage or I/O.
 pub fn run(args: &SimulateArgs) -> u8 {
-    let cat = match catalog(args) {
+    let available = match super::sets::load(args.tiles.as_deref()) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let cat = match catalog(args, &available) {
         Ok(c) => Arc::new(c),
         Err(m) => {
             eprintln!("error: {m}");
             return 2;
         }
     };
+    let mut observer = args
+        .report
+        .as_ref()
+        .map(|_| super::report::Observer::new(&cat, args.players));
     let setup = Setup {
-        events: false,
+        events: observer.is_some(),
         ..Setup::new(args.players)
     };
     let mut master = Rng::new(args.seed);
@@ -51,7 +67,11 @@ pub fn run(args: &SimulateArgs) -> u8 {
         let Ok(mut game) = Game::new(cat.clone(), setup) else {
             return 2;
         };
-        let stats = player.play(&mut game, &mut Rng::new(master.next_u64()));
+        let mut rng = Rng::new(master.next_u64());
+        let stats = match &mut observer {
+            Some(o) => o.play(&mut player, &mut game, &mut rng),
+            None => player.play(&mut game, &mut rng),
+        };
         turns += u64::from(stats.turns);
         placements += stats.placements;
         for (t, &s) in totals.iter_mut().zip(game.scores()) {
@@ -66,10 +86,13 @@ pub fn run(args: &SimulateArgs) -> u8 {
         eprint!("\r{:30}\r", "");
     }
     report(args, secs, turns, placements, &totals);
-    0
+    match (&observer, &args.report) {
+        (Some(o), Some(dir)) => super::report::finish(args, &available, &cat, o, dir),
+        _ => 0,
+    }
 }
 
-fn catalog(args: &SimulateArgs) -> Result<Catalog, String> {
+fn catalog(args: &SimulateArgs, available: &super::sets::Available) -> Result<Catalog, String> {
     if !(2..=6).contains(&args.players) {
         return Err(format!("--players {}: a game has 2 to 6", args.players));
     }
@@ -79,17 +102,7 @@ fn catalog(args: &SimulateArgs) -> Result<Catalog, String> {
             args.figure_rate
         ));
     }
-    let mut sets: Vec<&TileSet> = Vec::new();
-    for id in &args.sets {
-        let Some(&set) = tables::SETS.iter().find(|s| s.id == id.as_str()) else {
-            let known: Vec<&str> = tables::SETS.iter().map(|s| &*s.id).collect();
-            return Err(format!(
-                "unknown tile set `{id}` (known: {})",
-                known.join(", ")
-            ));
-        };
-        sets.push(set);
-    }
+    let sets = available.select(&args.sets)?;
     Catalog::new(&sets).map_err(|e| e.to_string())
 }
 
