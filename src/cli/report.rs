@@ -204,7 +204,8 @@ fn ratio(a: u64, b: u64) -> f64 {
 }
 
 fn round(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
+    // `+ 0.0` turns -0.0 (the sum of no scores) into 0.0.
+    (x * 10_000.0).round() / 10_000.0 + 0.0
 }
 
 /// The same value with every object's keys in sorted order.
