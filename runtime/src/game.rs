@@ -112,8 +112,6 @@ pub struct Game {
     pub(crate) walk: u32,
     /// Legal placements of the randomly drawn tile, counted while drawing it.
     pub(crate) drawn_count: Option<usize>,
-    /// Running totals of those placements per frontier square (no river).
-    pub(crate) prefix: Vec<u32>,
 }
 
 impl Game {
@@ -159,7 +157,6 @@ impl Game {
             touched: Vec::with_capacity(16),
             walk: 0,
             drawn_count: None,
-            prefix: Vec::with_capacity(128),
         };
         let at = Placement {
             pos: Pos::new(0, 0),
@@ -245,7 +242,7 @@ impl Game {
             return None;
         }
         while let Some(kind) = self.pile.draw_random(rng) {
-            let count = self.count_with_prefix(kind);
+            let count = self.count_for(kind);
             if count > 0 {
                 self.drawn_count = Some(count);
                 self.phase = Phase::Place(kind);

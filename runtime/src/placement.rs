@@ -122,25 +122,6 @@ impl Game {
         }
     }
 
-    /// Counts the legal placements of `kind` and, for a kind without a river,
-    /// keeps running totals per frontier square so that
-    /// [`Game::nth_legal_placement`] can binary-search them.
-    pub(crate) fn count_with_prefix(&mut self, kind: KindId) -> usize {
-        let k = &self.cat.kinds[usize::from(kind)];
-        if k.river {
-            self.prefix.clear();
-            return self.count_for(kind);
-        }
-        let codes = &self.grid.codes;
-        self.prefix.resize(codes.len(), 0);
-        let mut total = 0u32;
-        for (slot, &c) in self.prefix.iter_mut().zip(codes) {
-            total += u32::from(k.fit_count[usize::from(c) & (TABLE - 1)]);
-            *slot = total;
-        }
-        total as usize
-    }
-
     /// Legal placements `kind` would have now.
     pub(crate) fn count_for(&self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
@@ -149,12 +130,12 @@ impl Game {
             self.list_for(kind, &mut out);
             return out.len();
         }
-        let counts = self
-            .grid
-            .codes
-            .iter()
-            .map(|&c| usize::from(k.fit_count[usize::from(c) & (TABLE - 1)]));
-        counts.sum()
+        let fit_count = &*k.fit_count;
+        let counts = self.grid.codes.iter();
+        let total: u32 = counts
+            .map(|&c| u32::from(fit_count[usize::from(c) & (TABLE - 1)]))
+            .sum();
+        total as usize
     }
 
     /// The `n`-th legal placement in [`Game::legal_placements_into`] order, without
@@ -169,39 +150,44 @@ impl Game {
             self.list_for(kind, &mut out);
             return out.get(n).copied();
         }
-        if self.drawn_count.is_some() && !self.prefix.is_empty() {
-            // Running totals from the draw: the square holding the n-th placement.
-            let i = self.prefix.partition_point(|&total| total as usize <= n);
-            n -= i.checked_sub(1).map_or(0, |j| self.prefix[j] as usize);
-            let mut rots = k.fit[usize::from(*self.grid.codes.get(i)?) & (TABLE - 1)];
-            for _ in 0..n {
-                rots &= rots - 1;
-            }
-            let rotation = Rotation::new(rots.trailing_zeros() as u8);
-            return self
-                .grid
-                .frontier
-                .get(i)
-                .map(|&pos| Placement { pos, rotation });
-        }
-        for (i, &code) in self.grid.codes.iter().enumerate() {
-            let here = usize::from(k.fit_count[usize::from(code) & (TABLE - 1)]);
-            if n >= here {
+        // Scan from the nearer end: the total is known, so the n-th placement from
+        // the front is the (total - 1 - n)-th from the back.
+        let total = self.drawn_count.unwrap_or_else(|| self.count_for(kind));
+        let (fit, fit_count) = (&*k.fit, &*k.fit_count);
+        let codes = &self.grid.codes;
+        let (i, code, n) = if n < total / 2 {
+            let mut i = 0;
+            loop {
+                let code = usize::from(*codes.get(i)?) & (TABLE - 1);
+                let here = usize::from(fit_count[code]);
+                if n < here {
+                    break (i, code, n);
+                }
                 n -= here;
-                continue;
+                i += 1;
             }
-            let mut rots = k.fit[usize::from(code) & (TABLE - 1)];
-            for _ in 0..n {
-                rots &= rots - 1;
+        } else {
+            let mut back = total.checked_sub(n + 1)?;
+            let mut i = codes.len();
+            loop {
+                i = i.checked_sub(1)?;
+                let code = usize::from(codes[i]) & (TABLE - 1);
+                let here = usize::from(fit_count[code]);
+                if back < here {
+                    break (i, code, here - 1 - back);
+                }
+                back -= here;
             }
-            let rotation = Rotation::new(rots.trailing_zeros() as u8);
-            return self
-                .grid
-                .frontier
-                .get(i)
-                .map(|&pos| Placement { pos, rotation });
+        };
+        let mut rots = fit[code];
+        for _ in 0..n {
+            rots &= rots - 1;
         }
-        None
+        let rotation = Rotation::new(rots.trailing_zeros() as u8);
+        self.grid
+            .frontier
+            .get(i)
+            .map(|&pos| Placement { pos, rotation })
     }
 
     /// Every legal placement of the drawn tile, sorted.
