@@ -121,10 +121,12 @@ pub fn lower_tile(
         span,
         arrow_span: d.arrow_span,
     };
-    tile.symmetry = symmetry(&tile);
     if diags.len() != before {
         return None;
     }
+    // Only a tile without errors: symmetry assumes every segment is well formed
+    // (a port-less city named by an enclosed field would have no image).
+    tile.symmetry = symmetry(&tile);
     // The model outlives every other stage: no spare capacity (benches/compile.rs
     // measures the heap per tile).
     tile.segments.shrink_to_fit();
