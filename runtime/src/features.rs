@@ -62,6 +62,11 @@ impl Features {
         self.nodes.len()
     }
 
+    /// Removes every node, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+    }
+
     /// Adds a node for segment `seg` of placed tile `tile`.
     pub fn add(&mut self, tile: u16, seg: u8, kind: SegmentKind, open: u8, pennants: u8) -> Node {
         let id = self.nodes.len() as Node;

@@ -60,6 +60,18 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// The start tile of `setup`, if the setup is valid for `cat`.
+fn check_setup(cat: &Catalog, setup: Setup) -> Result<KindId, SetupError> {
+    if !(2..=MAX_PLAYERS).contains(&setup.players) {
+        return Err(SetupError::Players(setup.players));
+    }
+    let start = setup.start.unwrap_or_else(|| cat.default_start());
+    if usize::from(start) >= cat.len() || cat.kind(start).count == 0 {
+        return Err(SetupError::Start(start));
+    }
+    Ok(start)
+}
+
 /// Where a game is in its turn cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -126,21 +138,9 @@ impl Game {
     /// # Ok::<(), SetupError>(())
     /// ```
     pub fn new(cat: Arc<Catalog>, setup: Setup) -> Result<Game, SetupError> {
-        if !(2..=MAX_PLAYERS).contains(&setup.players) {
-            return Err(SetupError::Players(setup.players));
-        }
-        let start = setup.start.unwrap_or_else(|| cat.default_start());
-        if usize::from(start) >= cat.len() || cat.kind(start).count == 0 {
-            return Err(SetupError::Start(start));
-        }
-        let mut supply = [[0; FigureKind::ALL.len()]; MAX_PLAYERS];
-        for row in supply.iter_mut().take(setup.players) {
-            for k in FigureKind::ALL {
-                row[k.index()] = k.per_player();
-            }
-        }
+        let start = check_setup(&cat, setup)?;
         let mut game = Game {
-            pile: Pile::new(&cat, &cat.pile, start),
+            pile: Pile::default(),
             features: Features::with_capacity(cat.max_nodes),
             tiles: Vec::with_capacity(cat.total_tiles),
             stamp: vec![0; cat.total_tiles],
@@ -151,20 +151,67 @@ impl Game {
             phase: Phase::Draw,
             grid: Grid::new(),
             figures: Vec::with_capacity(MAX_PLAYERS * 8),
-            supply,
+            supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
-            events: setup.events.then(Vec::new),
+            events: None,
             touched: Vec::with_capacity(16),
             walk: 0,
             drawn_count: None,
         };
+        game.begin(setup, start);
+        Ok(game)
+    }
+
+    /// Starts a new game with the same catalog, as [`Game::new`] would, but keeps
+    /// this game's allocations (board, pile, feature and event buffers): the cheap
+    /// way to play many games in a row.
+    ///
+    /// ```
+    /// # use tilec_runtime::*;
+    /// # let cat = std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap());
+    /// let mut game = Game::new(cat, Setup::new(2))?;
+    /// RandomPlayer::new(0.3).play(&mut game, &mut Rng::new(1));
+    /// game.reset(Setup::new(3))?;
+    /// assert_eq!((game.phase(), game.players(), game.placed_tiles().len()), (Phase::Draw, 3, 1));
+    /// # Ok::<(), SetupError>(())
+    /// ```
+    pub fn reset(&mut self, setup: Setup) -> Result<(), SetupError> {
+        let start = check_setup(&self.cat, setup)?;
+        self.grid.clear(self.tiles.iter().map(|t| t.pos));
+        self.tiles.clear();
+        self.features.clear();
+        self.figures.clear();
+        self.touched.clear();
+        self.stamp.fill(0);
+        self.walk = 0;
+        self.drawn_count = None;
+        self.begin(setup, start);
+        Ok(())
+    }
+
+    /// Sets up a checked `setup` on an empty board: pile, supplies, start tile.
+    fn begin(&mut self, setup: Setup, start: KindId) {
+        self.pile.reset(&self.cat, &self.cat.pile, start);
+        self.players = setup.players as u8;
+        self.current = 0;
+        self.phase = Phase::Draw;
+        self.supply = [[0; FigureKind::ALL.len()]; MAX_PLAYERS];
+        for row in self.supply.iter_mut().take(setup.players) {
+            for k in FigureKind::ALL {
+                row[k.index()] = k.per_player();
+            }
+        }
+        self.scores = [0; MAX_PLAYERS];
+        match (&mut self.events, setup.events) {
+            (Some(events), true) => events.clear(),
+            (events, on) => *events = on.then(Vec::new),
+        }
         let at = Placement {
             pos: Pos::new(0, 0),
             rotation: Rotation::R0,
         };
-        game.put_tile(start, at, 0);
-        game.turn = 1;
-        Ok(game)
+        self.put_tile(start, at, 0);
+        self.turn = 1;
     }
 
     /// The catalog the game plays with.
@@ -260,5 +307,33 @@ impl Game {
         if let Some(events) = &mut self.events {
             events.push(event);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::RandomPlayer;
+
+    #[test]
+    fn a_reset_game_plays_like_a_new_one() {
+        let cat = Arc::new(Catalog::shipped(&["base", "river"]).expect("shipped sets"));
+        let mut player = RandomPlayer::new(0.5);
+        let mut reused = Game::new(cat.clone(), Setup::new(2)).expect("setup");
+        for seed in 0..40u64 {
+            let setup = Setup {
+                events: seed % 3 != 0,
+                ..Setup::new(2 + (seed % 5) as usize)
+            };
+            reused.reset(setup).expect("setup");
+            let mut fresh = Game::new(cat.clone(), setup).expect("setup");
+            let a = player.play(&mut reused, &mut Rng::new(seed));
+            let b = player.play(&mut fresh, &mut Rng::new(seed));
+            assert_eq!(a, b, "seed {seed}");
+            assert_eq!(reused.scores(), fresh.scores(), "seed {seed}");
+            assert_eq!(reused.events(), fresh.events(), "seed {seed}");
+            assert_eq!(reused.placed_tiles(), fresh.placed_tiles(), "seed {seed}");
+        }
+        assert_eq!(reused.reset(Setup::new(7)), Err(SetupError::Players(7)));
     }
 }

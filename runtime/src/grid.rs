@@ -62,6 +62,19 @@ impl Grid {
         }
     }
 
+    /// Empties the board whose placed tiles stand at `tiles`, keeping the array
+    /// (however far it grew) and the frontier's allocation. Only the tiles' squares
+    /// and the frontier are non-blank, so only they are cleared.
+    pub fn clear(&mut self, tiles: impl Iterator<Item = Pos>) {
+        for p in tiles.chain(self.frontier.iter().copied()) {
+            if let Some(i) = self.index(p) {
+                self.squares[i] = Square::default();
+            }
+        }
+        self.frontier.clear();
+        self.codes.clear();
+    }
+
     fn index(&self, p: Pos) -> Option<usize> {
         let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);
         ((0..self.w).contains(&x) && (0..self.h).contains(&y)).then(|| (x + y * self.w) as usize)
@@ -219,5 +232,13 @@ mod tests {
         assert_eq!(c.sides, 1 << 3);
         assert_eq!(c.need, 0x1FFF);
         assert!(g.frontier.iter().all(|&p| g.tile(p).is_none()));
+        let grown = g.squares.len();
+        g.clear((0..40).map(|x| Pos::new(x, 0)));
+        assert!(g.frontier.is_empty() && g.codes.is_empty());
+        assert_eq!(g.squares.len(), grown);
+        assert!(g
+            .squares
+            .iter()
+            .all(|s| (s.tile, s.code, s.front, s.sides) == (0, 0, 0, 0)));
     }
 }

@@ -31,11 +31,13 @@ impl Pile {
         Pile { groups }
     }
 
-    /// A copy of `full` less one copy of `start`.
-    pub fn new(cat: &Catalog, full: &Pile, start: KindId) -> Pile {
-        let mut pile = full.clone();
-        pile.take(cat, start);
-        pile
+    /// Makes this pile a copy of `full` less one copy of `start`, keeping its
+    /// allocations.
+    pub fn reset(&mut self, cat: &Catalog, full: &Pile, start: KindId) {
+        for (g, f) in self.groups.iter_mut().zip(&full.groups) {
+            g.clone_from(f);
+        }
+        self.take(cat, start);
     }
 
     pub fn len(&self) -> usize {

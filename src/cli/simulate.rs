@@ -63,10 +63,14 @@ pub fn run(args: &SimulateArgs) -> u8 {
     let mut totals = vec![0u64; args.players];
     let progress = std::io::stderr().is_terminal() && args.games >= 1000;
     let started = Instant::now();
+    // One game, reset between runs: it keeps its allocations.
+    let Ok(mut game) = Game::new(cat.clone(), setup) else {
+        return 2;
+    };
     for g in 0..args.games {
-        let Ok(mut game) = Game::new(cat.clone(), setup) else {
+        if g > 0 && game.reset(setup).is_err() {
             return 2;
-        };
+        }
         let mut rng = Rng::new(master.next_u64());
         let stats = match &mut observer {
             Some(o) => o.play(&mut player, &mut game, &mut rng),
