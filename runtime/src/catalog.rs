@@ -6,7 +6,7 @@
 //! engine will follow, so that a designer's malformed set is reported as a
 //! [`CatalogError`] instead of a panic during play.
 
-use crate::edge_code::{demand, edge_code, fits, pack_sides, DEMANDS};
+use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS};
 use crate::tile::{EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
 
@@ -47,6 +47,9 @@ pub(crate) struct KindInfo {
     pub def: TileKind,
     /// Packed one-hot edges (4 bits per side, N lowest) per rotation.
     pub sig: [u16; 4],
+    /// Per rotation: what the tile adds to the demand index of the square beyond
+    /// each side (`edge_code::demand_adds` of `sig`).
+    pub adds: [[u16; 4]; 4],
     /// The segment at each board port, per rotation.
     pub port_seg: [[u8; 12]; 4],
     /// Sides (bit per direction) that carry a river, per rotation.
@@ -314,6 +317,7 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
         fit_count,
         river: river_sides.iter().any(|&m| m != 0),
         def: kind.clone(),
+        adds: sig.map(demand_adds),
         sig,
         port_seg,
         river_sides,

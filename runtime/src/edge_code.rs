@@ -56,6 +56,19 @@ pub(crate) const fn digit(code: u16) -> u16 {
     }
 }
 
+/// What a tile with packed edges `sig` adds to the demand index of the empty
+/// square beyond each of its sides (N, E, S, W): its edge code as that square's
+/// digit for the opposite side.
+pub(crate) const fn demand_adds(sig: u16) -> [u16; 4] {
+    let mut adds = [0; 4];
+    let mut d = 0;
+    while d < 4 {
+        adds[d] = digit(side(sig, d)) * POW5[(d + 2) % 4];
+        d += 1;
+    }
+    adds
+}
+
 /// The packed demand that a demand index stands for.
 pub(crate) const fn demand(index: usize) -> u16 {
     const CODES: [u16; 5] = [ANY, 1, 2, 4, 8];

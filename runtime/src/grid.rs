@@ -6,7 +6,7 @@
 //! neighbours and neighbours-of-neighbours of anything placed are always in range;
 //! when a placement comes closer to the border the array doubles.
 
-use crate::edge_code::{demand, digit, side, POW5};
+use crate::edge_code::demand;
 use crate::geom::Pos;
 
 const MARGIN: i32 = 2;
@@ -100,24 +100,28 @@ impl Grid {
         t.checked_sub(1)
     }
 
-    /// Puts placed tile `tile` with packed edges `sig` at the empty square `p`;
-    /// returns the placed-tile index + 1 of its neighbours (N, E, S, W; 0 = none).
-    pub fn put(&mut self, p: Pos, tile: u16, sig: u16) -> [u16; 4] {
+    /// Puts placed tile `tile` at the empty square `p`; `adds` is what its edges
+    /// add to the demand index of the square beyond each side
+    /// (`edge_code::demand_adds`). Returns the placed-tile index + 1 of its
+    /// neighbours (N, E, S, W; 0 = none).
+    pub fn put(&mut self, p: Pos, tile: u16, adds: [u16; 4]) -> [u16; 4] {
         let mut around = [0; 4];
-        if !self.has_margin(p) {
-            self.ensure_margin(p);
-            if !self.has_margin(p) {
-                return around; // only past any real board: the array could not grow
+        let i = match self.inner_index(p) {
+            Some(i) => i,
+            None => {
+                self.ensure_margin(p);
+                match self.inner_index(p) {
+                    Some(i) => i,
+                    None => return around, // past any real board: the array could not grow
+                }
             }
-        }
-        let Some(i) = self.index(p) else {
-            return around;
         };
         self.remove_frontier(i);
         self.squares[i].tile = tile + 1;
         let w = self.w as usize;
+        // In range: `i` is at least MARGIN squares from every border.
         let steps = [i - w, i + 1, i + w, i - 1];
-        for (d, &j) in steps.iter().enumerate() {
+        for (d, (&j, &add)) in steps.iter().zip(&adds).enumerate() {
             let Some(sq) = self.squares.get_mut(j) else {
                 continue;
             };
@@ -125,9 +129,8 @@ impl Grid {
                 around[d] = sq.tile;
                 continue;
             }
-            let opp = (d + 2) % 4;
-            sq.sides |= 1 << opp;
-            sq.code += digit(side(sig, d)) * POW5[opp];
+            sq.sides |= 1 << ((d + 2) & 3);
+            sq.code += add;
             match sq.front {
                 0 => {
                     self.frontier.push(p.step(d));
@@ -142,6 +145,14 @@ impl Grid {
             }
         }
         around
+    }
+
+    /// The index of `p` if it is at least `MARGIN` squares inside the array.
+    fn inner_index(&self, p: Pos) -> Option<usize> {
+        let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);
+        let inside =
+            (MARGIN..self.w - MARGIN).contains(&x) && (MARGIN..self.h - MARGIN).contains(&y);
+        inside.then(|| (x + y * self.w) as usize)
     }
 
     fn remove_frontier(&mut self, i: usize) {
@@ -168,11 +179,6 @@ impl Grid {
                 return;
             }
         }
-    }
-
-    fn has_margin(&self, p: Pos) -> bool {
-        let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);
-        (MARGIN..self.w - MARGIN).contains(&x) && (MARGIN..self.h - MARGIN).contains(&y)
     }
 
     /// Doubles the array along the axes asked for, keeping the old contents
@@ -217,14 +223,15 @@ fn regrid<T: Copy + Default>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::edge_code::demand_adds;
 
     #[test]
     fn frontier_follows_placements_and_grows_the_array() {
         let mut g = Grid::new();
-        g.put(Pos::new(0, 0), 0, 0x1111);
+        g.put(Pos::new(0, 0), 0, demand_adds(0x1111));
         assert_eq!(g.frontier.len(), 4);
         for x in 1..40 {
-            g.put(Pos::new(x, 0), x as u16, 0x1111);
+            g.put(Pos::new(x, 0), x as u16, demand_adds(0x1111));
         }
         assert_eq!(g.tile(Pos::new(39, 0)), Some(39));
         assert_eq!(g.frontier.len(), 40 * 2 + 2);

@@ -67,7 +67,7 @@ impl Game {
             node_base,
             river_turn,
         });
-        let around = grid.put(at.pos, index, k.sig[r]);
+        let around = grid.put(at.pos, index, k.adds[r]);
         touched.clear();
         for (i, s) in k.segs.iter().enumerate() {
             features.add(index, i as u8, s.kind, s.sides, s.pennants);
