@@ -32,7 +32,10 @@ impl Game {
             pos: placement.pos,
             rotation: Rotation::new(r),
         };
-        let bend = self.river_ok(kind, at.pos, r).unwrap_or(0);
+        let bend = match k.river {
+            true => self.river_ok(kind, at.pos, r).unwrap_or(0),
+            false => 0,
+        };
         self.drawn_count = None;
         self.put_tile(kind, at, bend);
         let event = Event::TilePlaced {
