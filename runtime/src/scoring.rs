@@ -71,7 +71,12 @@ impl Game {
     /// Scores the feature rooted at `root` for its majority and returns its figures.
     pub(crate) fn score_feature(&mut self, root: Node, cause: Cause) {
         let kind = self.features[root].kind;
-        let (tiles, positions) = self.feature_tiles(root);
+        // Only roads and cities score by their tiles; the squares are for the event.
+        let (tiles, positions) = match kind {
+            SegmentKind::Road | SegmentKind::City => self.feature_tiles(root),
+            _ if self.events.is_some() => self.feature_tiles(root),
+            _ => (0, Vec::new()),
+        };
         let pennants = self.features[root].pennants;
         let mut cities = 0;
         let points = match kind {
@@ -88,13 +93,20 @@ impl Game {
         let log = self.events.is_some();
         let mut strength = [0u32; MAX_PLAYERS];
         let mut returned = Vec::new();
+        // The root counts its figures: the scan can stop at the last one (unless
+        // the count saturated, or is zero, which would be a bookkeeping slip).
+        let mut left = match self.features[root].figures {
+            0 | u8::MAX => usize::MAX,
+            n => usize::from(n),
+        };
         let mut i = 0;
-        while i < self.figures.len() {
+        while i < self.figures.len() && left > 0 {
             let f = self.figures[i];
             if self.features.find(f.node) != root {
                 i += 1;
                 continue;
             }
+            left -= 1;
             strength[usize::from(f.player)] += u32::from(f.kind.strength());
             self.supply[usize::from(f.player)][f.kind.index()] += 1;
             if log {
