@@ -81,23 +81,22 @@ impl Game {
             let other = tiles[usize::from(t)];
             let theirs = &cat.kinds[usize::from(other.kind)].port_seg
                 [usize::from(other.rotation.quarter_turns())];
-            let mut last = (NO_SEGMENT, NO_SEGMENT);
-            for j in [1, 0, 2] {
-                let p = d * 3 + j;
-                let pair = (ports[p], theirs[facing_port(p)]);
-                // A whole-edge feature repeats the same pair on all three ports.
-                if pair == last {
-                    continue;
-                }
-                last = pair;
-                let node = |base: u16, s: u8| (s != NO_SEGMENT).then(|| base + u16::from(s));
-                join(
-                    features,
-                    touched,
-                    node(node_base, pair.0),
-                    node(other.node_base, pair.1),
-                    j == 1,
-                );
+            let node = |base: u16, s: u8| (s != NO_SEGMENT).then(|| base + u16::from(s));
+            let pair = |p: usize| (ports[p], theirs[facing_port(p)]);
+            let join_pair =
+                |features: &mut Features, touched: &mut Vec<Node>, pair: (u8, u8), middle| {
+                    let (a, b) = (node(node_base, pair.0), node(other.node_base, pair.1));
+                    join(features, touched, a, b, middle);
+                };
+            // The middle port, then the halves; a whole-edge feature repeats the same
+            // pair on all three ports and is joined once.
+            let (mid, left, right) = (pair(d * 3 + 1), pair(d * 3), pair(d * 3 + 2));
+            join_pair(features, touched, mid, true);
+            if left != mid {
+                join_pair(features, touched, left, false);
+            }
+            if right != left {
+                join_pair(features, touched, right, false);
             }
         }
     }
@@ -114,6 +113,7 @@ fn crossing(kind: SegmentKind) -> bool {
 /// Joins node `a` (of the new tile) with node `b` (of a neighbour) across one
 /// port. Crossings are counted once per edge, at the middle port; a missing
 /// segment (a town hall's side) closes what reaches it.
+#[inline]
 fn join(
     features: &mut Features,
     touched: &mut Vec<Node>,
