@@ -66,13 +66,26 @@ impl Grid {
     /// (however far it grew) and the frontier's allocation. Only the tiles' squares
     /// and the frontier are non-blank, so only they are cleared.
     pub fn clear(&mut self, tiles: impl Iterator<Item = Pos>) {
-        for p in tiles.chain(self.frontier.iter().copied()) {
-            if let Some(i) = self.index(p) {
-                self.squares[i] = Square::default();
+        let Grid {
+            w,
+            ox,
+            oy,
+            squares,
+            frontier,
+            codes,
+            ..
+        } = self;
+        // Blanking a square twice, or one that is blank already, is harmless.
+        let mut blank = |p: Pos| {
+            let i = i32::from(p.x) + *ox + (i32::from(p.y) + *oy) * *w;
+            if let Some(sq) = usize::try_from(i).ok().and_then(|i| squares.get_mut(i)) {
+                *sq = Square::default();
             }
-        }
-        self.frontier.clear();
-        self.codes.clear();
+        };
+        tiles.for_each(&mut blank);
+        frontier.iter().copied().for_each(blank);
+        frontier.clear();
+        codes.clear();
     }
 
     fn index(&self, p: Pos) -> Option<usize> {
