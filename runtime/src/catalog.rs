@@ -64,6 +64,9 @@ pub(crate) struct KindInfo {
     /// Whether any rotation has a river edge (placement then checks the river).
     pub river: bool,
     pub segs: Vec<SegInfo>,
+    /// The road and city segments (bit per segment): those a placement can
+    /// complete.
+    pub closable: u32,
     pub class: PileClass,
 }
 
@@ -322,6 +325,10 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
         port_seg,
         river_sides,
         rotations: kind.symmetry,
+        closable: segs.iter().enumerate().fold(0, |m, (i, s)| match s.kind {
+            SegmentKind::Road | SegmentKind::City => m | 1 << i,
+            _ => m,
+        }),
         segs,
         class: classify(kind),
     })

@@ -23,17 +23,17 @@ impl Game {
     /// Scores what the placement of `tile` completed (after the figure step).
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
         let mut roots: Vec<Node> = Vec::new();
-        // The placed tile's own segments, and what it closed on its neighbours.
-        let own = tile.node_base
-            ..tile.node_base + self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
-        for n in own.chain(self.touched.iter().copied()) {
-            if !matches!(self.features[n].kind, SegmentKind::Road | SegmentKind::City) {
-                continue;
-            }
-            let r = self.features.find(n);
-            let root = &self.features[r];
-            if root.open == 0 && root.figures > 0 && !roots.contains(&r) {
-                roots.push(r);
+        // The placed tile's own roads and cities, and what it closed on its neighbours.
+        let mut own = self.cat.kinds[usize::from(tile.kind)].closable;
+        while own != 0 {
+            let n = tile.node_base + own.trailing_zeros() as u16;
+            own &= own - 1;
+            self.collect_completed(n, &mut roots);
+        }
+        for i in 0..self.touched.len() {
+            let n = self.touched[i];
+            if matches!(self.features[n].kind, SegmentKind::Road | SegmentKind::City) {
+                self.collect_completed(n, &mut roots);
             }
         }
         for f in &self.figures {
@@ -46,6 +46,15 @@ impl Game {
         }
         for r in roots {
             self.score_feature(r, Cause::Completed);
+        }
+    }
+
+    /// Adds the root of `n` to `roots` if its feature is complete and has figures.
+    fn collect_completed(&self, n: Node, roots: &mut Vec<Node>) {
+        let r = self.features.find(n);
+        let root = &self.features[r];
+        if root.open == 0 && root.figures > 0 && !roots.contains(&r) {
+            roots.push(r);
         }
     }
 
