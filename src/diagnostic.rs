@@ -123,7 +123,10 @@ pub fn render(
     }
     if sorted.len() > MAX_RENDERED {
         let more = sorted.len() - MAX_RENDERED;
-        writeln!(out, "note: {more} more problems not shown; fix the ones above first")?;
+        writeln!(
+            out,
+            "note: {more} more problems not shown; fix the ones above first"
+        )?;
     }
     Ok(())
 }

@@ -112,7 +112,12 @@ impl Formatter<'_, '_> {
     }
 
     fn head(&self, stmt: &Stmt) -> String {
-        let args: Vec<&str> = self.ast.args_of(stmt).iter().map(|a| self.ast.slice(a.range)).collect();
+        let args: Vec<&str> = self
+            .ast
+            .args_of(stmt)
+            .iter()
+            .map(|a| self.ast.slice(a.range))
+            .collect();
         args.join(" ")
     }
 
@@ -132,7 +137,11 @@ impl Formatter<'_, '_> {
         self.indent(depth);
         self.out.push_str(&self.head(stmt));
         let Some((a, b)) = stmt.block else {
-            let last = self.ast.args_of(stmt).last().map_or(stmt.range.end, |x| x.range.end);
+            let last = self
+                .ast
+                .args_of(stmt)
+                .last()
+                .map_or(stmt.range.end, |x| x.range.end);
             self.end_line(last);
             return;
         };
@@ -148,8 +157,14 @@ impl Formatter<'_, '_> {
         self.end_line(brace + 1);
         let mut prev_end = brace + 1;
         for child in children {
-            let first_comment = self.ast.comments.get(self.next_comment).map(|c| c.range.start);
-            let next = first_comment.filter(|&c| c < child.range.start).unwrap_or(child.range.start);
+            let first_comment = self
+                .ast
+                .comments
+                .get(self.next_comment)
+                .map(|c| c.range.start);
+            let next = first_comment
+                .filter(|&c| c < child.range.start)
+                .unwrap_or(child.range.start);
             if prev_end > brace + 1 && self.blank_between(prev_end, next) {
                 self.blank_line();
             }
@@ -164,12 +179,19 @@ impl Formatter<'_, '_> {
     }
 
     fn comment_before(&self, at: u32) -> bool {
-        self.ast.comments.get(self.next_comment).is_some_and(|c| c.range.start < at)
+        self.ast
+            .comments
+            .get(self.next_comment)
+            .is_some_and(|c| c.range.start < at)
     }
 
     /// The offset of a block statement's `{`.
     fn brace_after(&self, stmt: &Stmt) -> u32 {
-        let from = self.ast.args_of(stmt).last().map_or(stmt.range.start, |a| a.range.end);
+        let from = self
+            .ast
+            .args_of(stmt)
+            .last()
+            .map_or(stmt.range.start, |a| a.range.end);
         let rest = &self.ast.text[from as usize..];
         from + rest.find('{').unwrap_or(0) as u32
     }

@@ -274,11 +274,19 @@ pub enum Kind {
 }
 
 fn plural_port(ports: &str) -> &'static str {
-    if ports.contains(' ') { "ports" } else { "port" }
+    if ports.contains(' ') {
+        "ports"
+    } else {
+        "port"
+    }
 }
 
 fn belong(ports: &str) -> &'static str {
-    if ports.contains(' ') { "belong" } else { "belongs" }
+    if ports.contains(' ') {
+        "belong"
+    } else {
+        "belongs"
+    }
 }
 
 impl Kind {

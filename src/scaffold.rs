@@ -54,7 +54,11 @@ mod tests {
         let file = sources.add("castles.tiles", tile_file("castles", "Castles"));
         let toml = sources.add("sets.toml", sets_entry("castles"));
         let compiled = crate::compile(&sources, &[file], Some(toml));
-        assert!(compiled.diagnostics.is_empty(), "{}", render_plain(&sources, &compiled.diagnostics));
+        assert!(
+            compiled.diagnostics.is_empty(),
+            "{}",
+            render_plain(&sources, &compiled.diagnostics)
+        );
         assert_eq!(compiled.model.sets[0].total(), 4);
         let (ast, _) = crate::syntax::parse(file, sources.text(file));
         assert_eq!(crate::format::format(&ast), sources.text(file));

@@ -261,7 +261,13 @@ impl<'a> Parser<'a> {
     /// An unterminated string runs to the end of its line, except that a trailing
     /// `{` still opens the block it was meant to (this avoids a cascade of unmatched
     /// `}` and missing arguments). Returns the recovered argument.
-    fn recover_unterminated(&mut self, start: usize, kind: ArgKind, eq: u32, line_end: usize) -> Arg {
+    fn recover_unterminated(
+        &mut self,
+        start: usize,
+        kind: ArgKind,
+        eq: u32,
+        line_end: usize,
+    ) -> Arg {
         let line = self.text[self.pos..line_end].trim_end();
         self.pos = if line.ends_with('{') {
             self.pos + line.len() - 1

@@ -105,7 +105,10 @@ fn every_bad_input_renders_its_golden_diagnostics() {
 #[test]
 fn huge_and_long_inputs_are_handled() {
     // 50k broken statements (rendering stops at MAX_RENDERED) and a 1 MB string.
-    let many = format!("set t \"T\" {{ }}\ntile A \"x\" {{\n{}}}\n", "count 1 2\n".repeat(50_000));
+    let many = format!(
+        "set t \"T\" {{ }}\ntile A \"x\" {{\n{}}}\n",
+        "count 1 2\n".repeat(50_000)
+    );
     let big_string = format!("set t \"{}\" {{ }}\n", "x".repeat(1 << 20));
     for text in [many, big_string] {
         let mut sources = Sources::new();

@@ -104,7 +104,10 @@ fn new_scaffolds_a_set_that_checks_clean_and_refuses_to_overwrite() {
     let check = tilec(&["check", d]);
     assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
     assert_eq!(text(&check.stdout), "ok: 1 set, 2 tile kinds, 4 tiles\n");
-    assert_eq!(tilec(&["new", "castles", "--dir", d]).status.code(), Some(1));
+    assert_eq!(
+        tilec(&["new", "castles", "--dir", d]).status.code(),
+        Some(1)
+    );
     assert_eq!(tilec(&["new", "bad id", "--dir", d]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }

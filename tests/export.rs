@@ -38,7 +38,12 @@ fn city_names(t: &Value, field: &Value) -> Vec<String> {
         .expect("cities")
         .iter()
         .map(|name| {
-            let city = t["segments"].as_array().unwrap().iter().find(|s| &s["name"] == name).unwrap();
+            let city = t["segments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| &s["name"] == name)
+                .unwrap();
             city["ports"][1].as_str().unwrap_or("inner").to_string()
         })
         .collect();
@@ -53,9 +58,21 @@ fn set_totals_match_the_catalogue() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["id"].as_str().unwrap().to_string(), s["tile_count"].as_u64().unwrap()))
+        .map(|s| {
+            (
+                s["id"].as_str().unwrap().to_string(),
+                s["tile_count"].as_u64().unwrap(),
+            )
+        })
         .collect();
-    let expected = [("base", 72), ("river", 12), ("anniversary", 15), ("festival", 10), ("promos", 4), ("mm", 18)];
+    let expected = [
+        ("base", 72),
+        ("river", 12),
+        ("anniversary", 15),
+        ("festival", 10),
+        ("promos", 4),
+        ("mm", 18),
+    ];
     let expected: Vec<(String, u64)> = expected.iter().map(|(s, n)| (s.to_string(), *n)).collect();
     assert_eq!(totals, expected);
     assert_eq!(doc["format"], 1);
@@ -67,7 +84,10 @@ fn base_start_tile_d() {
     let d = tile(&doc, "base/D");
     assert_eq!(d["count"], 4);
     assert_eq!(d["start"], true);
-    assert_eq!(d["edges"], json!({ "N": "city", "E": "road", "S": "field", "W": "road" }));
+    assert_eq!(
+        d["edges"],
+        json!({ "N": "city", "E": "road", "S": "field", "W": "road" })
+    );
     assert_eq!(d["symmetry"], 4);
     assert_eq!(segment(d, "city", &["NL", "N", "NR"])["pennants"], 0);
     segment(d, "road", &["E", "W"]);
@@ -84,7 +104,9 @@ fn base_city_c_and_crossroads_x_are_fully_symmetric() {
     let c = tile(&doc, "base/C");
     assert_eq!(c["count"], 1);
     assert_eq!(c["symmetry"], 1);
-    let all = ["NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR"];
+    let all = [
+        "NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR",
+    ];
     assert_eq!(segment(c, "city", &all)["pennants"], 1);
     assert_eq!(c["copies"], json!([["water-tower"]]));
     let x = tile(&doc, "base/X");
@@ -96,10 +118,23 @@ fn base_city_c_and_crossroads_x_are_fully_symmetric() {
 #[test]
 fn base_garden_copies_are_variants_with_the_counts_split() {
     let doc = export();
-    for (id, n) in [("E", 5), ("H", 3), ("I", 2), ("M", 2), ("N", 3), ("R", 3), ("U", 8), ("V", 9)] {
+    for (id, n) in [
+        ("E", 5),
+        ("H", 3),
+        ("I", 2),
+        ("M", 2),
+        ("N", 3),
+        ("R", 3),
+        ("U", 8),
+        ("V", 9),
+    ] {
         let plain = tile(&doc, &format!("base/{id}"));
         let garden = tile(&doc, &format!("base/{id}-garden"));
-        assert_eq!(plain["count"].as_u64().unwrap() + garden["count"].as_u64().unwrap(), n, "{id}");
+        assert_eq!(
+            plain["count"].as_u64().unwrap() + garden["count"].as_u64().unwrap(),
+            n,
+            "{id}"
+        );
         assert_eq!(garden["count"], 1);
         assert_eq!(garden["edges"], plain["edges"], "{id}");
         segment(garden, "garden", &[]);
@@ -113,21 +148,46 @@ fn river_spring_lake_and_bridge() {
     let a = tile(&doc, "river/A");
     assert_eq!(a["provenance"], "reconstructed");
     assert_eq!(a["edges"]["S"], "river");
-    assert!(a["specials"].as_array().unwrap().iter().any(|s| s["kind"] == "spring"));
+    assert!(a["specials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "spring"));
     let l = tile(&doc, "river/L");
-    assert!(l["specials"].as_array().unwrap().iter().any(|s| s["kind"] == "lake"));
+    assert!(l["specials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "lake"));
     segment(l, "monastery", &[]);
     let k = tile(&doc, "river/K");
-    assert_eq!(k["edges"], json!({ "N": "river", "E": "road", "S": "river", "W": "road" }));
-    assert_eq!(segment(k, "road", &["E", "W"])["bridges"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        k["edges"],
+        json!({ "N": "river", "E": "road", "S": "river", "W": "road" })
+    );
+    assert_eq!(
+        segment(k, "road", &["E", "W"])["bridges"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 #[test]
 fn anniversary_arrows_by_group() {
     let doc = export();
-    for (id, kind, points) in [("A", "add-next-to", "S"), ("F", "portal", "N"), ("M", "extra-turn", "E")] {
+    for (id, kind, points) in [
+        ("A", "add-next-to", "S"),
+        ("F", "portal", "N"),
+        ("M", "extra-turn", "E"),
+    ] {
         let t = tile(&doc, &format!("anniversary/{id}"));
-        assert_eq!(t["arrow"], json!({ "kind": kind, "points": points }), "{id}");
+        assert_eq!(
+            t["arrow"],
+            json!({ "kind": kind, "points": points }),
+            "{id}"
+        );
         assert_eq!(t["provenance"], "reconstructed");
         assert_eq!(t["symmetry"], 4, "an arrow breaks symmetry");
     }
@@ -137,8 +197,15 @@ fn anniversary_arrows_by_group() {
 fn festival_five_has_a_junction_reaching_both_gates() {
     let doc = export();
     let t = tile(&doc, "festival/5");
-    assert!(t["specials"].as_array().unwrap().iter().any(|s| s["kind"] == "festival"));
-    assert_eq!(t["edges"], json!({ "N": "city", "E": "road", "S": "city", "W": "road" }));
+    assert!(t["specials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "festival"));
+    assert_eq!(
+        t["edges"],
+        json!({ "N": "city", "E": "road", "S": "city", "W": "road" })
+    );
     let end = &t["ends"][0];
     assert_eq!(end["at"], "junction");
     assert_eq!(end["segments"].as_array().unwrap().len(), 2);
@@ -149,14 +216,27 @@ fn festival_five_has_a_junction_reaching_both_gates() {
 fn russian_promos_marks() {
     let doc = export();
     let solovei = tile(&doc, "promos/solovei");
-    let tree = solovei["specials"].as_array().unwrap().iter().find(|s| s["kind"] == "tree").expect("tree");
+    let tree = solovei["specials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["kind"] == "tree")
+        .expect("tree");
     let road = segment(solovei, "road", &["E", "W"]);
     assert_eq!(tree["segment"], road["name"]);
     let vodyanoy = tile(&doc, "promos/vodyanoy");
-    assert!(vodyanoy["specials"].as_array().unwrap().iter().any(|s| s["kind"] == "lake" && s["trap"] == true));
+    assert!(vodyanoy["specials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "lake" && s["trap"] == true));
     let bogatyr = tile(&doc, "promos/bogatyr");
     segment(bogatyr, "road", &["E", "S", "W"]);
-    assert!(bogatyr["specials"].as_array().unwrap().iter().any(|s| s["kind"] == "stone"));
+    assert!(bogatyr["specials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "stone"));
     segment(tile(&doc, "promos/baba-yaga"), "hut", &[]);
 }
 
@@ -165,14 +245,24 @@ fn messengers_and_mayors_town_hall_and_river_tile() {
     let doc = export();
     let hall = tile(&doc, "mm/town-hall");
     assert_eq!(hall["count"], 6);
-    assert_eq!(hall["edges"], json!({ "N": "any", "E": "any", "S": "any", "W": "any" }));
+    assert_eq!(
+        hall["edges"],
+        json!({ "N": "any", "E": "any", "S": "any", "W": "any" })
+    );
     assert_eq!(hall["segments"], json!([]));
     assert_eq!(hall["symmetry"], 1);
     let a = tile(&doc, "mm/A");
     assert_eq!(a["segments"][0]["pennants"], 2);
     let l = tile(&doc, "mm/L");
-    assert_eq!(l["edges"], json!({ "N": "river", "E": "city", "S": "river", "W": "road" }));
-    assert!(l["ends"].as_array().unwrap().iter().any(|e| e["at"] == "bank"));
+    assert_eq!(
+        l["edges"],
+        json!({ "N": "river", "E": "city", "S": "river", "W": "road" })
+    );
+    assert!(l["ends"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["at"] == "bank"));
 }
 
 #[test]

@@ -12,9 +12,14 @@ use tilec::syntax::parse;
 /// A file's statements without positions: (depth, arguments as written).
 fn shape(ast: &Ast<'_>) -> Vec<(usize, Vec<String>)> {
     let mut out = Vec::new();
-    let mut stack: Vec<(&tilec::ast::Stmt, usize)> = ast.top_level().iter().rev().map(|s| (s, 0)).collect();
+    let mut stack: Vec<(&tilec::ast::Stmt, usize)> =
+        ast.top_level().iter().rev().map(|s| (s, 0)).collect();
     while let Some((s, depth)) = stack.pop() {
-        let args = ast.args_of(s).iter().map(|a| ast.slice(a.range).to_string()).collect();
+        let args = ast
+            .args_of(s)
+            .iter()
+            .map(|a| ast.slice(a.range).to_string())
+            .collect();
         out.push((depth, args));
         stack.extend(ast.children(s).iter().rev().map(|c| (c, depth + 1)));
     }
@@ -22,7 +27,10 @@ fn shape(ast: &Ast<'_>) -> Vec<(usize, Vec<String>)> {
 }
 
 fn comments(ast: &Ast<'_>) -> Vec<String> {
-    ast.comments.iter().map(|c| ast.slice(c.range).trim_end().to_string()).collect()
+    ast.comments
+        .iter()
+        .map(|c| ast.slice(c.range).trim_end().to_string())
+        .collect()
 }
 
 /// Formats `text` and checks meaning, comments and idempotence; returns the output.
@@ -31,8 +39,16 @@ fn round_trip(text: &str) -> Result<String, TestCaseError> {
     prop_assert!(diags.is_empty(), "input must parse: {diags:?}\n{text}");
     let formatted = tilec::format::format(&ast);
     let (again, diags) = parse(0, &formatted);
-    prop_assert!(diags.is_empty(), "formatted text must parse: {diags:?}\n{formatted}");
-    prop_assert_eq!(shape(&ast), shape(&again), "statements changed:\n{}", formatted);
+    prop_assert!(
+        diags.is_empty(),
+        "formatted text must parse: {diags:?}\n{formatted}"
+    );
+    prop_assert_eq!(
+        shape(&ast),
+        shape(&again),
+        "statements changed:\n{}",
+        formatted
+    );
     prop_assert_eq!(comments(&ast), comments(&again));
     prop_assert_eq!(&tilec::format::format(&again), &formatted, "not idempotent");
     Ok(formatted)
@@ -45,14 +61,30 @@ fn shipped_tiles_are_canonical_and_round_trip() {
         if path.extension().is_some_and(|x| x == "tiles") {
             let text = std::fs::read_to_string(&path).unwrap();
             let formatted = round_trip(&text).unwrap();
-            assert!(formatted == text, "{} is not canonical: run `cargo run -- fmt tiles`", path.display());
+            assert!(
+                formatted == text,
+                "{} is not canonical: run `cargo run -- fmt tiles`",
+                path.display()
+            );
         }
     }
 }
 
 fn word() -> impl Strategy<Value = String> {
     prop_oneof![
-        prop::sample::select(vec!["city", "road", "field", "N", "EL", "c1", "-", "base/E-garden", "3", "->"]).prop_map(String::from),
+        prop::sample::select(vec![
+            "city",
+            "road",
+            "field",
+            "N",
+            "EL",
+            "c1",
+            "-",
+            "base/E-garden",
+            "3",
+            "->"
+        ])
+        .prop_map(String::from),
         "[a-z][a-z0-9_-]{0,6}",
         "[a-z]{1,5}=[a-z0-9]{1,3}",
         "\"([a-z #{};]|\\\\\"|\\\\n){0,10}\"",
@@ -64,15 +96,28 @@ fn gap() -> impl Strategy<Value = String> {
 }
 
 fn end() -> impl Strategy<Value = String> {
-    prop::sample::select(vec!["\n", ";", " ; ", "\n\n", "\n\n\n", " # note\n", "\n# own line\n", "\n  # indented\n\n"])
-        .prop_map(String::from)
+    prop::sample::select(vec![
+        "\n",
+        ";",
+        " ; ",
+        "\n\n",
+        "\n\n\n",
+        " # note\n",
+        "\n# own line\n",
+        "\n  # indented\n\n",
+    ])
+    .prop_map(String::from)
 }
 
 fn head() -> impl Strategy<Value = String> {
-    ("[a-z][a-z-]{0,8}", prop::collection::vec((gap(), word()), 0..5)).prop_map(|(kw, args)| {
-        let args: String = args.into_iter().map(|(g, w)| g + &w).collect();
-        kw + &args
-    })
+    (
+        "[a-z][a-z-]{0,8}",
+        prop::collection::vec((gap(), word()), 0..5),
+    )
+        .prop_map(|(kw, args)| {
+            let args: String = args.into_iter().map(|(g, w)| g + &w).collect();
+            kw + &args
+        })
 }
 
 fn statement() -> impl Strategy<Value = String> {
@@ -81,7 +126,12 @@ fn statement() -> impl Strategy<Value = String> {
 
 fn file() -> impl Strategy<Value = String> {
     let opener = prop::sample::select(vec!["{\n", "{", "{ # opens\n", " {  "]);
-    let block = (head(), opener, prop::collection::vec(statement(), 0..6), end())
+    let block = (
+        head(),
+        opener,
+        prop::collection::vec(statement(), 0..6),
+        end(),
+    )
         .prop_map(|(h, open, body, end)| format!("{h} {open}{}\n}}{end}", body.concat()));
     prop::collection::vec(prop_oneof![statement(), block], 1..6)
         .prop_map(|items| format!("# header\n{}", items.concat()))
@@ -102,21 +152,40 @@ fn the_command_checks_rewrites_and_refuses_broken_files() {
     std::fs::create_dir_all(&dir).unwrap();
     let messy = dir.join("messy.tiles");
     let broken = dir.join("broken.tiles");
-    std::fs::write(&messy, "set t \"T\" {provenance sourced}\ntile A \"x\" { count 2;city c N E S W }\n").unwrap();
+    std::fs::write(
+        &messy,
+        "set t \"T\" {provenance sourced}\ntile A \"x\" { count 2;city c N E S W }\n",
+    )
+    .unwrap();
     std::fs::write(&broken, "set t \"T\" {\n").unwrap();
     let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_tilec")).args(args).output().expect("tilec runs")
+        std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+            .args(args)
+            .output()
+            .expect("tilec runs")
     };
     let check = run(&["fmt", "--check", messy.to_str().unwrap()]);
     assert_eq!(check.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&check.stdout).contains("messy.tiles"));
-    assert_eq!(run(&["fmt", messy.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(
+        run(&["fmt", messy.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
     let text = std::fs::read_to_string(&messy).unwrap();
     assert_eq!(text, "set t \"T\" {\n  provenance sourced\n}\n\ntile A \"x\" {\n  count 2\n  city c N E S W\n}\n");
-    assert_eq!(run(&["fmt", "--check", messy.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(
+        run(&["fmt", "--check", messy.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
     let refused = run(&["fmt", broken.to_str().unwrap()]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("E006"));
-    assert_eq!(std::fs::read_to_string(&broken).unwrap(), "set t \"T\" {\n", "a broken file is left alone");
+    assert_eq!(
+        std::fs::read_to_string(&broken).unwrap(),
+        "set t \"T\" {\n",
+        "a broken file is left alone"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

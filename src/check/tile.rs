@@ -38,7 +38,12 @@ fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
         .map(|p| PORT_NAMES[p as usize])
         .collect();
     if !free.is_empty() {
-        diags.push(Diagnostic::new(Kind::PortUncovered { ports: free.join(" ") }, tile.span));
+        diags.push(Diagnostic::new(
+            Kind::PortUncovered {
+                ports: free.join(" "),
+            },
+            tile.span,
+        ));
     }
 }
 

@@ -18,19 +18,29 @@ pub struct NewArgs {
 /// Writes `DIR/ID.tiles` and appends to `DIR/sets.toml`; refuses to overwrite.
 pub fn run(args: &NewArgs) -> u8 {
     let id = &args.id;
-    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+    if id.is_empty()
+        || !id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
         eprintln!("error: `{id}` is not a set id; use letters, digits, `-` and `_`");
         return 2;
     }
     let file = args.dir.join(format!("{id}.tiles"));
     if file.exists() {
-        eprintln!("error: `{}` already exists; choose another id", file.display());
+        eprintln!(
+            "error: `{}` already exists; choose another id",
+            file.display()
+        );
         return 1;
     }
     let toml = args.dir.join("sets.toml");
     let existing = std::fs::read_to_string(&toml).unwrap_or_default();
     if existing.contains(&format!("id = \"{id}\"")) {
-        eprintln!("error: `{}` already has an entry for `{id}`", toml.display());
+        eprintln!(
+            "error: `{}` already has an entry for `{id}`",
+            toml.display()
+        );
         return 1;
     }
     let name = args.name.clone().unwrap_or_else(|| id.clone());
@@ -42,7 +52,11 @@ pub fn run(args: &NewArgs) -> u8 {
             return 2;
         }
     }
-    println!("created {} and its entry in {}", file.display(), toml.display());
+    println!(
+        "created {} and its entry in {}",
+        file.display(),
+        toml.display()
+    );
     println!("next: tilec check {}", args.dir.display());
     0
 }

@@ -15,9 +15,9 @@ use crate::message::Kind;
 use crate::model::{Model, Set, Tile};
 use crate::vocab;
 use args::Args;
-use tile::{lower_tile, SetContext};
 use std::borrow::Borrow;
 use std::collections::HashMap;
+use tile::{lower_tile, SetContext};
 use tilec_runtime::Provenance;
 
 /// Lowers every parsed file into one model. The files are taken one at a time, so
@@ -273,7 +273,11 @@ fn lower_tiles(
 ) {
     let mut state = vec![State::Todo; tiles.len()];
     let mut done: Vec<Option<Tile>> = vec![None; tiles.len()];
-    let index: HashMap<&str, usize> = tiles.iter().enumerate().map(|(i, t)| (t.local, i)).collect();
+    let index: HashMap<&str, usize> = tiles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.local, i))
+        .collect();
     for i in 0..tiles.len() {
         visit(ast, tiles, &index, i, ctx, &mut state, &mut done, diags);
     }
