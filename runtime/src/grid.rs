@@ -160,6 +160,27 @@ impl Grid {
         around
     }
 
+    /// Filled squares among the eight around `p`, if `p` is inside the margin
+    /// (every placed tile is).
+    pub fn filled_around(&self, p: Pos) -> Option<u32> {
+        let i = self.inner_index(p)?;
+        let w = self.w as usize;
+        let around = [
+            i - w - 1,
+            i - w,
+            i - w + 1,
+            i - 1,
+            i + 1,
+            i + w - 1,
+            i + w,
+            i + w + 1,
+        ];
+        let filled = around
+            .iter()
+            .filter(|&&j| self.squares.get(j).is_some_and(|s| s.tile != 0));
+        Some(filled.count() as u32)
+    }
+
     /// The index of `p` if it is at least `MARGIN` squares inside the array.
     fn inner_index(&self, p: Pos) -> Option<usize> {
         let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);

@@ -60,6 +60,9 @@ impl Game {
 
     /// Filled squares among the eight around `pos`.
     pub(crate) fn neighbours(&self, pos: Pos) -> u32 {
+        if let Some(filled) = self.grid.filled_around(pos) {
+            return filled;
+        }
         AROUND
             .iter()
             .filter(|&&(dx, dy)| self.grid.tile(pos.offset(dx, dy)).is_some())
