@@ -3,19 +3,7 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-fn tilec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(args)
-        .current_dir(common::root())
-        .output()
-        .expect("tilec runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{text, tilec};
 
 #[test]
 fn check_of_the_shipped_tiles_is_clean() {

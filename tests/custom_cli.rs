@@ -1,20 +1,11 @@
 //! End to end: a designer's own tiles (`tests/custom/`) played without
 //! recompiling (`--tiles DIR`), and the balance report of `simulate --report`.
 
+mod common;
+
+use common::{text, tilec};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn tilec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("tilec runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A fresh temporary directory, removed when dropped.
 struct Temp(PathBuf);

@@ -5,7 +5,8 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::{text, tilec};
+
 use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 
 /// Fixtures that import without a problem: both layouts, each with a river.
@@ -143,18 +144,6 @@ fn a_file_of_another_kind_is_reported() {
     let (text, diags) = tilec::import::jcz::import(0, "<tileset name='x'/>", "t");
     assert_eq!(codes(&diags), ["E401"]);
     assert!(text.starts_with("set t \"t\" {"), "{text}");
-}
-
-fn tilec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(args)
-        .current_dir(common::root())
-        .output()
-        .expect("tilec runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

@@ -1,18 +1,8 @@
 //! End to end: `tilec play` and `tilec simulate` as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tilec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("tilec runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{text, tilec};
 
 #[test]
 fn play_prints_scores_and_events_and_exits_0() {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 use tilec::diagnostic::Sources;
 use tilec::Compiled;
 
@@ -69,4 +70,18 @@ pub fn golden(path: &Path, actual: &str) {
         "{} differs from the output (re-bless with UPDATE_GOLDEN=1):\n--- expected\n{expected}\n--- actual\n{actual}",
         path.display()
     );
+}
+
+/// Runs the `tilec` binary from the repository root.
+pub fn tilec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("tilec runs")
+}
+
+/// Command output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
