@@ -40,6 +40,7 @@ pub enum Link {
 
 /// The graph of one tile. Node `i` for `i < 12` is port `i`; segment `s` is node
 /// `12 + s`; end point `e` follows the segments.
+#[derive(Default)]
 pub struct TileGraph {
     /// The graph itself.
     pub graph: UnGraph<Node, Link>,
@@ -68,8 +69,24 @@ impl TileGraph {
 /// Builds the graph of one tile.
 pub fn build(tile: &Tile) -> TileGraph {
     let n = tile.segments.len();
-    let mut graph =
-        UnGraph::with_capacity(12 + n + tile.ends.len(), 12 + 2 * n + 2 * tile.ends.len());
+    let mut g = TileGraph {
+        graph: UnGraph::with_capacity(12 + n + tile.ends.len(), 12 + 2 * n + 2 * tile.ends.len()),
+    };
+    g.rebuild(tile);
+    g
+}
+
+impl TileGraph {
+    /// Rebuilds this graph for another tile, keeping its allocations (the checker
+    /// reuses one graph for every tile).
+    pub fn rebuild(&mut self, tile: &Tile) {
+        self.graph.clear();
+        fill(&mut self.graph, tile);
+    }
+}
+
+fn fill(graph: &mut UnGraph<Node, Link>, tile: &Tile) {
+    let n = tile.segments.len();
     for p in 0..12 {
         graph.add_node(Node::Port(p));
     }
@@ -103,7 +120,6 @@ pub fn build(tile: &Tile) -> TileGraph {
             graph.add_edge(node, seg(s), Link::Reaches);
         }
     }
-    TileGraph { graph }
 }
 
 /// The indices of the set bits of a mask.

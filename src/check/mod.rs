@@ -15,8 +15,10 @@ use crate::model::Model;
 /// Runs every check on the model.
 pub fn validate(model: &Model, config: &Config) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
+    // One graph, rebuilt for each tile: no allocation per tile.
+    let mut graph = crate::graph::TileGraph::default();
     for t in model.sets.iter().flat_map(|s| &s.tiles) {
-        tile::check_tile(t, &mut diags);
+        tile::check_tile(t, &mut graph, &mut diags);
     }
     set::check_sets(model, config, &mut diags);
     diags

@@ -1,13 +1,13 @@
 //! The checks of one tile: ports, edges, crossings, adjacency, road ends.
 
 use crate::diagnostic::Diagnostic;
-use crate::graph::{self, bits, Link, TileGraph};
+use crate::graph::{bits, Link, TileGraph};
 use crate::message::Kind;
 use crate::model::Tile;
 use tilec_runtime::{EndKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
 
-/// Every check of one tile, its graph built and dropped here.
-pub fn check_tile(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+/// Every check of one tile; `g` is rebuilt for it (one graph serves every tile).
+pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
     if tile.is_wildcard()
         && tile
             .marks
@@ -24,12 +24,12 @@ pub fn check_tile(tile: &Tile, diags: &mut Vec<Diagnostic>) {
         diags.push(Diagnostic::new(Kind::TownHallWithSegments, tile.span));
         return;
     }
-    let g = graph::build(tile);
-    ports_covered(tile, &g, diags);
+    g.rebuild(tile);
+    ports_covered(tile, g, diags);
     edges_valid(tile, diags);
     no_crossings(tile, diags);
     adjacency_possible(tile, diags);
-    ends_valid(tile, &g, diags);
+    ends_valid(tile, g, diags);
 }
 
 fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
