@@ -18,9 +18,21 @@ pub struct BuildArgs {
     /// Where the reference site goes (replaced as a whole).
     #[arg(long, default_value = "site")]
     pub site: PathBuf,
-    /// Where the engine tables go.
-    #[arg(long, default_value = "generated/tables.rs")]
-    pub tables: PathBuf,
+    /// Where the engine tables go (default: `generated/tables.rs` when building
+    /// the shipped `tiles`; with another `--tiles DIR`, only when given, so that a
+    /// designer's build never overwrites the shipped tables).
+    #[arg(long)]
+    pub tables: Option<PathBuf>,
+}
+
+impl BuildArgs {
+    /// The tables file to write, if any.
+    fn tables_path(&self) -> Option<PathBuf> {
+        let shipped = self.tiles == std::path::Path::new("tiles");
+        self.tables
+            .clone()
+            .or_else(|| shipped.then(|| PathBuf::from("generated/tables.rs")))
+    }
 }
 
 /// Builds; 0 success, 1 the tiles have problems (nothing written), 2 I/O.
@@ -38,8 +50,10 @@ pub fn run(args: &BuildArgs) -> u8 {
     let runtime: Vec<_> = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
     let tables = tilec::emit::rust::emit(&runtime);
     let site = html::emit(&compiled.model, &checks(&compiled));
-    let written = output::replace_dir(&args.site, &site)
-        .and_then(|()| output::replace_file(&args.tables, tables.as_bytes()));
+    let written = output::replace_dir(&args.site, &site).and_then(|()| match args.tables_path() {
+        Some(path) => output::replace_file(&path, tables.as_bytes()),
+        None => Ok(()),
+    });
     if let Err(msg) = written {
         eprintln!("{msg}");
         return 2;
@@ -78,7 +92,10 @@ fn summary(args: &BuildArgs, compiled: &Compiled, site: &[html::SiteFile], start
         "ok: {} sets, {kinds} tile kinds, {copies} tiles",
         sets.len()
     );
-    println!("wrote {}", args.tables.display());
+    match args.tables_path() {
+        Some(path) => println!("wrote {}", path.display()),
+        None => println!("tables not written (give --tables FILE to write them)"),
+    }
     println!(
         "wrote {}/: {pages} pages, {pngs} pictures, {} KiB",
         args.site.display(),
