@@ -106,13 +106,22 @@ fn a_designers_build_does_not_overwrite_the_shipped_tables_unless_asked() {
     std::fs::create_dir_all(&dir).unwrap();
     let mine = common::root().join("tests/custom");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(["build", "--tiles", mine.to_str().unwrap(), "--site", "mysite"])
+        .args([
+            "build",
+            "--tiles",
+            mine.to_str().unwrap(),
+            "--site",
+            "mysite",
+        ])
         .current_dir(&dir)
         .output()
         .expect("tilec runs");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(dir.join("mysite/index.html").exists());
-    assert!(!dir.join("generated").exists(), "no tables without --tables");
+    assert!(
+        !dir.join("generated").exists(),
+        "no tables without --tables"
+    );
     assert!(text(&out.stdout).contains("tables not written"));
     std::fs::remove_dir_all(&dir).ok();
 }
