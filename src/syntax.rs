@@ -441,6 +441,20 @@ mod tests {
     }
 
     #[test]
+    fn files_over_the_limit_are_refused_before_parsing() {
+        let huge = " ".repeat(MAX_FILE_BYTES + 1);
+        let (ast, diags) = parse(0, &huge);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(
+            diags[0].kind,
+            Kind::FileTooLarge {
+                limit: MAX_FILE_BYTES
+            }
+        );
+        assert!(ast.top_level().is_empty());
+    }
+
+    #[test]
     fn unclosed_blocks_point_at_their_brace() {
         let (_, diags) = parse(0, "tile A {\n count 1\n");
         assert_eq!(diags[0].kind, Kind::UnclosedBlock);
