@@ -4,24 +4,15 @@ use crate::diagnostic::Diagnostic;
 use crate::graph::{bits, Link, TileGraph};
 use crate::message::Kind;
 use crate::model::Tile;
-use tilec_runtime::{EndKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
+use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
 
 /// Every check of one tile; `g` is rebuilt for it (one graph serves every tile).
 pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
-    if tile.is_wildcard()
-        && tile
-            .marks
-            .iter()
-            .any(|m| m.kind == tilec_runtime::MarkKind::TownHall)
-    {
-        return;
-    }
-    if tile
-        .marks
-        .iter()
-        .any(|m| m.kind == tilec_runtime::MarkKind::TownHall)
-    {
-        diags.push(Diagnostic::new(Kind::TownHallWithSegments, tile.span));
+    // A town hall has no segments: its edges match anything.
+    if tile.marks.iter().any(|m| m.kind == MarkKind::TownHall) {
+        if !tile.is_wildcard() {
+            diags.push(Diagnostic::new(Kind::TownHallWithSegments, tile.span));
+        }
         return;
     }
     g.rebuild(tile);
