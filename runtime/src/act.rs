@@ -1,11 +1,10 @@
 //! The figure step: deploy a figure on the tile just placed, take the abbot back,
 //! or pass; then the placement's completed features score and the turn passes.
 
-use crate::event::{Cause, Event, Scoring};
-use crate::figure::{Action, Figure, FigureKind};
+use crate::event::{Cause, Event, ReturnReason, Scoring};
+use crate::figure::{Action, FigureKind, Spot};
 use crate::game::{Game, Phase, PlacedTile};
-use crate::scoring::is_cloister;
-use crate::tile::SegmentKind;
+use crate::tile::{ArrowKind, SegmentKind};
 use std::fmt;
 
 /// Why a figure-step action is illegal.
@@ -32,6 +31,18 @@ pub enum ActError {
     },
     /// The player's abbot is not on the board.
     NoAbbotOnBoard,
+    /// A festival return off a festival tile's turn, or of a figure the player
+    /// does not have there.
+    NoFestivalReturn,
+    /// No such trapped figure of the player's.
+    NotTrapped,
+    /// The turn activated no arrow of this kind.
+    NoArrow(ArrowKind),
+    /// A portal target that is occupied, complete, a special area, or no feature
+    /// this figure may stand on.
+    BadPortalTarget,
+    /// Add-next-to: no own figure of that kind there, or already two side by side.
+    BadAddNextTo,
 }
 
 impl fmt::Display for ActError {
@@ -47,6 +58,17 @@ impl fmt::Display for ActError {
                 f.write_str("the feature already holds a figure (occupied feature)")
             }
             ActError::NoAbbotOnBoard => f.write_str("the abbot is not on the board"),
+            ActError::NoFestivalReturn => f.write_str(
+                "a festival return needs a festival tile just placed and an own, untrapped figure there",
+            ),
+            ActError::NotTrapped => f.write_str("no such trapped figure of the player's"),
+            ActError::NoArrow(k) => write!(f, "no {} arrow was activated this turn", k.name()),
+            ActError::BadPortalTarget => f.write_str(
+                "a portal places on an unoccupied, incomplete feature, never a special area",
+            ),
+            ActError::BadAddNextTo => f.write_str(
+                "add-next-to needs an own figure of that kind there, and never makes a third",
+            ),
         }
     }
 }
@@ -61,7 +83,9 @@ impl Game {
             .flatten()
     }
 
-    /// Appends every legal figure-step action to `out`, [`Action::Pass`] first.
+    /// Appends every legal figure-step action to `out`, [`Action::Pass`] first:
+    /// figures on the tile just placed, then the alternatives (abbot recall,
+    /// festival returns, freeing a trapped figure, an activated arrow's action).
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         let Some(tile) = self.last_placed() else {
             return;
@@ -80,7 +104,9 @@ impl Game {
                     continue;
                 }
                 let node = tile.node_base + segment as u16;
-                if *free.get_or_insert_with(|| self.features[self.features.find(node)].figures == 0)
+                if figure.joins_occupied()
+                    || *free
+                        .get_or_insert_with(|| self.features[self.features.find(node)].figures == 0)
                 {
                     out.push(Action::Place {
                         figure,
@@ -91,6 +117,65 @@ impl Game {
         }
         if self.abbot_on_board().is_some() {
             out.push(Action::RecallAbbot);
+        }
+        if self.cat.kinds[usize::from(tile.kind)].festival {
+            for f in &self.figures {
+                let a = Action::Return {
+                    at: f.spot(),
+                    figure: f.kind,
+                };
+                if f.player == self.current && !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+        for t in &self.trapped {
+            let a = Action::Free {
+                at: t.at,
+                figure: t.kind,
+            };
+            if t.player == self.current && !out.contains(&a) {
+                out.push(a);
+            }
+        }
+        match self.arrow {
+            Some(ArrowKind::Portal) => self.portal_actions(out),
+            Some(ArrowKind::AddNextTo) => {
+                for f in &self.figures {
+                    let a = Action::AddNextTo {
+                        figure: f.kind,
+                        at: f.spot(),
+                    };
+                    if f.player == self.current
+                        && self.check_add_next_to(f.kind, f.spot()).is_ok()
+                        && !out.contains(&a)
+                    {
+                        out.push(a);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn portal_actions(&self, out: &mut Vec<Action>) {
+        let supply = &self.supply[usize::from(self.current)];
+        for tile in &self.tiles {
+            let segs = self.cat.kinds[usize::from(tile.kind)].segs.len();
+            for segment in 0..segs as u8 {
+                let at = Spot {
+                    pos: tile.pos,
+                    segment,
+                };
+                let Some((_, kind)) = self.portal_target(at) else {
+                    continue;
+                };
+                for figure in FigureKind::ALL {
+                    if supply[figure.index()] > 0 && figure.may_stand_on(kind) {
+                        out.push(Action::Portal { figure, at });
+                    }
+                }
+            }
         }
     }
 
@@ -106,6 +191,7 @@ impl Game {
         let Some(tile) = self.last_placed() else {
             return Err(ActError::WrongPhase);
         };
+        let own = |f: &&crate::figure::Figure| f.player == self.current;
         match action {
             Action::Pass => Ok(()),
             Action::Place { figure, segment } => self.check_place(tile, figure, segment),
@@ -113,6 +199,57 @@ impl Game {
                 .abbot_on_board()
                 .map(|_| ())
                 .ok_or(ActError::NoAbbotOnBoard),
+            Action::Return { at, figure } => {
+                let festival = self.cat.kinds[usize::from(tile.kind)].festival;
+                let there = self
+                    .figures
+                    .iter()
+                    .filter(own)
+                    .any(|f| f.kind == figure && f.spot() == at);
+                (festival && there)
+                    .then_some(())
+                    .ok_or(ActError::NoFestivalReturn)
+            }
+            Action::Free { at, figure } => self
+                .trapped
+                .iter()
+                .any(|t| t.player == self.current && t.at == at && t.kind == figure)
+                .then_some(())
+                .ok_or(ActError::NotTrapped),
+            Action::Portal { figure, at } => {
+                if self.arrow != Some(ArrowKind::Portal) {
+                    return Err(ActError::NoArrow(ArrowKind::Portal));
+                }
+                if self.supply(self.current, figure) == 0 {
+                    return Err(ActError::NoFigureLeft(figure));
+                }
+                match self.portal_target(at) {
+                    Some((_, kind)) if figure.may_stand_on(kind) => Ok(()),
+                    _ => Err(ActError::BadPortalTarget),
+                }
+            }
+            Action::AddNextTo { figure, at } => {
+                if self.arrow != Some(ArrowKind::AddNextTo) {
+                    return Err(ActError::NoArrow(ArrowKind::AddNextTo));
+                }
+                self.check_add_next_to(figure, at)
+            }
+        }
+    }
+
+    fn check_add_next_to(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
+        if self.supply(self.current, figure) == 0 {
+            return Err(ActError::NoFigureLeft(figure));
+        }
+        let mine = self
+            .figures
+            .iter()
+            .filter(|f| f.player == self.current && f.kind == figure && f.spot() == at)
+            .count();
+        // Never a third side by side.
+        match mine {
+            1 => Ok(()),
+            _ => Err(ActError::BadAddNextTo),
         }
     }
 
@@ -136,7 +273,7 @@ impl Game {
             return Err(ActError::NoFigureLeft(figure));
         }
         let root = self.features.find(tile.node_base + u16::from(segment));
-        if self.features[root].figures > 0 {
+        if self.features[root].figures > 0 && !figure.joins_occupied() {
             return Err(ActError::Occupied { segment });
         }
         Ok(())
@@ -148,8 +285,8 @@ impl Game {
             .position(|f| f.player == self.current && f.kind == FigureKind::Abbot)
     }
 
-    /// Takes the figure-step decision, if legal; then completed features score and
-    /// the next player is to draw.
+    /// Takes the figure-step decision, if legal; then completed features score,
+    /// and decisions may be owed ([`Game::decision`]) before the turn passes.
     pub fn act(&mut self, action: Action) -> Result<(), ActError> {
         self.check_action(action)?;
         self.act_unchecked(action);
@@ -162,58 +299,60 @@ impl Game {
         let Some(&tile) = self.last_placed() else {
             return;
         };
+        let player = self.current;
         match action {
-            Action::Place { figure, segment } => self.deploy(tile, figure, segment),
+            Action::Place { figure, segment } => {
+                let at = Spot {
+                    pos: tile.pos,
+                    segment,
+                };
+                self.put_figure(player, figure, at, tile.node_base + u16::from(segment));
+            }
             Action::RecallAbbot => self.recall_abbot(),
             Action::Pass => {}
+            Action::Return { at, figure } => {
+                if let Some(i) = self.figure_at(player, figure, at) {
+                    self.send_home(i, ReturnReason::Festival);
+                }
+            }
+            Action::Free { at, figure } => {
+                let found = self
+                    .trapped
+                    .iter()
+                    .position(|t| t.player == player && t.at == at && t.kind == figure);
+                if let Some(i) = found {
+                    self.trapped.remove(i);
+                    self.supply[usize::from(player)][figure.index()] += 1;
+                    self.log(Event::Freed {
+                        turn: self.turn,
+                        player,
+                        figure,
+                        at,
+                    });
+                }
+            }
+            Action::Portal { figure, at } | Action::AddNextTo { figure, at } => {
+                if let Some(t) = self.grid.tile(at.pos) {
+                    let node = self.tiles[usize::from(t)].node_base + u16::from(at.segment);
+                    self.put_figure(player, figure, at, node);
+                }
+            }
         }
         self.score_completed(tile);
-        // Not `%`: a division per turn shows in profiles.
-        self.current = if self.current + 1 == self.players {
-            0
-        } else {
-            self.current + 1
-        };
-        self.turn += 1;
-        self.phase = Phase::Draw;
-    }
-
-    fn deploy(&mut self, tile: PlacedTile, kind: FigureKind, segment: u8) {
-        let node = tile.node_base + u16::from(segment);
-        let root = self.features.find(node);
-        self.features[root].figures += 1;
-        let player = self.current;
-        let stock = &mut self.supply[usize::from(player)][kind.index()];
-        *stock = stock.saturating_sub(1);
-        let cloister = is_cloister(self.features[node].kind);
-        self.figures.push(Figure {
-            player,
-            kind,
-            pos: tile.pos,
-            segment,
-            node,
-            cloister,
-        });
-        let event = Event::FigurePlaced {
-            turn: self.turn,
-            player,
-            figure: kind,
-            pos: tile.pos,
-            segment,
-        };
-        self.log(event);
+        if self.cat.rules.town_hall.is_some() {
+            self.surround_triggers(tile);
+        }
+        self.after_scoring();
     }
 
     fn recall_abbot(&mut self) {
         let Some(i) = self.abbot_on_board() else {
             return;
         };
-        let abbot = self.figures.remove(i);
-        let root = self.features.find(abbot.node);
-        self.features[root].figures -= 1;
+        let abbot = self.lift(i);
         self.supply[usize::from(abbot.player)][FigureKind::Abbot.index()] += 1;
         let points = self.cloister_points(abbot.node);
-        self.scores[usize::from(abbot.player)] += points;
+        self.scores[usize::from(abbot.player)] += points as i32;
         let scoring = Scoring {
             turn: self.turn,
             cause: Cause::AbbotRecall,

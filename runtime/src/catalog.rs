@@ -7,7 +7,7 @@
 //! [`CatalogError`] instead of a panic during play.
 
 use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS};
-use crate::tile::{EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
+use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
 
 /// Size of the per-kind fit tables: a power of two above every demand index, so
@@ -28,6 +28,9 @@ pub enum PileClass {
     Lake,
     /// A land tile.
     Land,
+    /// A town hall (Messengers & Mayors): never in the pile; each player holds one
+    /// and may place it instead of drawing.
+    TownHall,
 }
 
 /// Compiled facts about one segment of a tile kind.
@@ -68,6 +71,27 @@ pub(crate) struct KindInfo {
     /// complete.
     pub closable: u32,
     pub class: PileClass,
+    /// The arrow's kind and the side it points at, per rotation.
+    pub arrow: Option<(ArrowKind, [u8; 4])>,
+    /// The segment Solovei's tree stands on, or `NO_SEGMENT`.
+    pub tree: u8,
+    /// Vodyanoy's lake: the tile traps figures around it.
+    pub trap_lake: bool,
+    /// The Festival symbol: the figure step offers a festival return.
+    pub festival: bool,
+}
+
+/// Which expansion rules the tiles in play call for (read from the tables: arrows,
+/// marks), so that a game without them pays nothing for them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Rules {
+    /// Some tile carries an arrow.
+    pub arrows: bool,
+    /// Some tile carries Solovei's tree or Vodyanoy's lake.
+    pub traps: bool,
+    /// The town hall kind: the Messengers & Mayors figures and town halls are
+    /// in play.
+    pub town_hall: Option<KindId>,
 }
 
 /// Everything wrong with a tile set, found while building a [`Catalog`].
@@ -159,6 +183,7 @@ pub struct Catalog {
     pub(crate) total_tiles: usize,
     /// Every copy of every kind: games copy it instead of rebuilding it.
     pub(crate) pile: crate::pile::Pile,
+    pub(crate) rules: Rules,
 }
 
 impl Catalog {
@@ -189,12 +214,21 @@ impl Catalog {
             return Err(CatalogError::TooLarge);
         }
         let set_ids = sets.iter().map(|s| s.id.to_string()).collect();
+        let rules = Rules {
+            arrows: kinds.iter().any(|k| k.arrow.is_some()),
+            traps: kinds.iter().any(|k| k.trap_lake || k.tree != NO_SEGMENT),
+            town_hall: kinds
+                .iter()
+                .position(|k| k.class == PileClass::TownHall && k.def.count > 0)
+                .map(|i| i as KindId),
+        };
         let mut cat = Catalog {
             kinds,
             set_ids,
             max_nodes,
             total_tiles,
             pile: crate::pile::Pile::default(),
+            rules,
         };
         cat.pile = crate::pile::Pile::full(&cat);
         Ok(cat)
@@ -215,6 +249,17 @@ impl Catalog {
             sets.push(*set.ok_or_else(|| CatalogError::UnknownSet(id.to_string()))?);
         }
         Catalog::new(&sets)
+    }
+
+    /// The town hall kind, when Messengers & Mayors is in play: each player then
+    /// holds a town hall and a mayor, a messenger and a scarecrow.
+    pub fn town_hall(&self) -> Option<KindId> {
+        self.rules.town_hall
+    }
+
+    /// Whether the town halls (and the Messengers & Mayors figures) are in play.
+    pub fn has_town_halls(&self) -> bool {
+        self.rules.town_hall.is_some()
     }
 
     /// The ids of the sets in play, in the order given.
@@ -331,6 +376,16 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
         }),
         segs,
         class: classify(kind),
+        arrow: kind
+            .arrow
+            .map(|a| (a.kind, [0u8, 1, 2, 3].map(|r| (a.points + r) % 4))),
+        tree: kind
+            .marks
+            .iter()
+            .find(|m| m.kind == MarkKind::Tree && usize::from(m.segment) < kind.segments.len())
+            .map_or(NO_SEGMENT, |m| m.segment),
+        trap_lake: kind.has_mark(MarkKind::TrapLake),
+        festival: kind.has_mark(MarkKind::Festival),
     })
 }
 
@@ -369,7 +424,9 @@ fn seg_info(
 
 fn classify(kind: &TileKind) -> PileClass {
     let end = |e: EndKind| kind.ends.iter().any(|x| x.kind == e);
-    if end(EndKind::Spring) {
+    if kind.has_mark(MarkKind::TownHall) {
+        PileClass::TownHall
+    } else if end(EndKind::Spring) {
         PileClass::Spring
     } else if end(EndKind::Lake) {
         PileClass::Lake

@@ -3,6 +3,7 @@
 
 use crate::catalog::{KindId, PileClass};
 use crate::event::Event;
+use crate::figure::Player;
 use crate::game::{Game, Phase};
 use std::fmt;
 
@@ -21,6 +22,8 @@ pub enum DrawError {
         /// How many copies its set has.
         copies: u8,
     },
+    /// The player holds no town hall (it is placed already, or none is in play).
+    NoTownHall,
     /// Tiles of an earlier group (river tiles, then the lake) are still waiting
     /// and at least one of them fits.
     OutOfOrder {
@@ -42,6 +45,7 @@ impl fmt::Display for DrawError {
                     "every copy of this tile has been drawn (the sets have {copies})"
                 )
             }
+            DrawError::NoTownHall => f.write_str("the player holds no town hall to place"),
             DrawError::OutOfOrder { .. } => {
                 f.write_str("river tiles are played first, then the lake, then land tiles")
             }
@@ -62,6 +66,9 @@ impl Game {
         }
         if usize::from(kind) >= self.cat.len() {
             return Err(DrawError::UnknownKind(kind));
+        }
+        if self.cat.pile_class(kind) == PileClass::TownHall {
+            return self.take_town_hall();
         }
         if self.pile.count(kind) == 0 {
             return Err(DrawError::NoCopyLeft {
@@ -85,8 +92,37 @@ impl Game {
         Ok(())
     }
 
+    /// Messengers & Mayors: takes the current player's town hall to place instead
+    /// of drawing a land tile. A town hall fits next to any placed tile.
+    pub fn take_town_hall(&mut self) -> Result<(), DrawError> {
+        if self.phase != Phase::Draw {
+            return Err(DrawError::WrongPhase);
+        }
+        let held = &mut self.town_halls[usize::from(self.current)];
+        match (self.cat.rules.town_hall, *held) {
+            (Some(kind), true) => {
+                *held = false;
+                self.phase = Phase::Place(kind);
+                Ok(())
+            }
+            _ => Err(DrawError::NoTownHall),
+        }
+    }
+
+    /// Whether `player` still holds a town hall to place.
+    pub fn holds_town_hall(&self, player: Player) -> bool {
+        self.town_halls
+            .get(usize::from(player))
+            .copied()
+            .unwrap_or(false)
+    }
+
     /// Whether `kind` is a river tile (spring, river or lake).
     pub fn is_river_tile(&self, kind: KindId) -> bool {
-        usize::from(kind) < self.cat.len() && self.cat.pile_class(kind) != PileClass::Land
+        usize::from(kind) < self.cat.len()
+            && matches!(
+                self.cat.pile_class(kind),
+                PileClass::Spring | PileClass::River | PileClass::Lake
+            )
     }
 }

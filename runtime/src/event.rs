@@ -5,8 +5,9 @@
 //! `points` over every [`Scoring`] for each of its `winners` is a player's score.
 
 use crate::catalog::KindId;
-use crate::figure::{FigureKind, Player};
+use crate::figure::{FigureKind, Player, Spot, Trap};
 use crate::geom::{Pos, Rotation};
+use crate::tile::ArrowKind;
 use crate::tile::SegmentKind;
 use std::fmt;
 
@@ -95,6 +96,141 @@ pub enum Event {
     },
     /// A feature scored.
     Scored(Scoring),
+    /// Points that come from no feature: an arrow pointing at an empty square
+    /// (+2), or figures left in Vodyanoy's trap at the end (-2 each).
+    Points {
+        /// Turn number (final scoring: the turn after the last one).
+        turn: u32,
+        /// Who.
+        player: Player,
+        /// How many (negative for a penalty).
+        points: i32,
+        /// Why.
+        reason: PointsReason,
+    },
+    /// An arrow was activated (20th Anniversary).
+    ArrowActivated {
+        /// Turn number.
+        turn: u32,
+        /// The player whose turn it is.
+        player: Player,
+        /// Which kind took effect.
+        arrow: ArrowKind,
+    },
+    /// The current player takes one more turn (an extra-turn arrow).
+    ExtraTurn {
+        /// The turn that earned it.
+        turn: u32,
+        /// Who plays again.
+        player: Player,
+    },
+    /// A figure was caught by a trap.
+    Trapped {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: Player,
+        /// What it is.
+        figure: FigureKind,
+        /// Where it stood.
+        from: Spot,
+        /// The trap tile's square.
+        at: Pos,
+        /// Which trap.
+        trap: Trap,
+    },
+    /// A trapped figure was freed (back to supply).
+    Freed {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: Player,
+        /// What it is.
+        figure: FigureKind,
+        /// The trap tile's square.
+        at: Pos,
+    },
+    /// A figure left the board without scoring.
+    Returned {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: Player,
+        /// What it is.
+        figure: FigureKind,
+        /// Where it stood.
+        from: Spot,
+        /// Why.
+        reason: ReturnReason,
+    },
+    /// A messenger moved on after its road scored.
+    Moved {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: Player,
+        /// What it is.
+        figure: FigureKind,
+        /// Where it stood when its road scored.
+        from: Spot,
+        /// Where it stands now.
+        to: Spot,
+    },
+    /// A surrounded scarecrow lay down (a farmer of strength 1 at the end).
+    LaidDown {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: Player,
+        /// Where it lies.
+        at: Spot,
+    },
+}
+
+/// Why a player gained or lost points outside a feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PointsReason {
+    /// The placed tile's arrow points at an empty square (+2).
+    Arrow,
+    /// Figures still in Vodyanoy's trap at the end (-2 each).
+    Vodyanoy,
+}
+
+impl PointsReason {
+    /// A short lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PointsReason::Arrow => "arrow",
+            PointsReason::Vodyanoy => "vodyanoy",
+        }
+    }
+}
+
+/// Why a figure left the board without scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ReturnReason {
+    /// A festival return.
+    Festival,
+    /// A mayor called to the town hall's meeting.
+    TownHall,
+    /// A surrounded mayor or scarecrow went home (after acting or not).
+    Surrounded,
+    /// A follower replaced by a surrounded mayor's swap.
+    Swapped,
+}
+
+impl ReturnReason {
+    /// A short lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ReturnReason::Festival => "festival",
+            ReturnReason::TownHall => "town hall",
+            ReturnReason::Surrounded => "surrounded",
+            ReturnReason::Swapped => "swapped",
+        }
+    }
 }
 
 impl fmt::Display for Scoring {

@@ -22,18 +22,50 @@ pub enum FigureKind {
     Follower,
     /// The abbot: monasteries and gardens only.
     Abbot,
+    /// Messengers & Mayors: the mayor (cities; strength 0; may join an occupied
+    /// city).
+    Mayor,
+    /// Messengers & Mayors: the messenger (roads; strength 1; moves on when its
+    /// road scores).
+    Messenger,
+    /// Messengers & Mayors: the scarecrow (fields; may join an occupied field;
+    /// counts only once it lies down).
+    Scarecrow,
 }
 
 impl FigureKind {
     /// Every figure kind, in supply order.
-    pub const ALL: [FigureKind; 2] = [FigureKind::Follower, FigureKind::Abbot];
+    pub const ALL: [FigureKind; 5] = [
+        FigureKind::Follower,
+        FigureKind::Abbot,
+        FigureKind::Mayor,
+        FigureKind::Messenger,
+        FigureKind::Scarecrow,
+    ];
 
-    /// How many of this kind each player starts with.
+    /// How many of this kind each player starts with, when the kind is in play
+    /// (the Messengers & Mayors figures come with the town halls: see
+    /// [`Catalog::has_town_halls`](crate::Catalog::has_town_halls)).
     pub const fn per_player(self) -> u8 {
         match self {
             FigureKind::Follower => 7,
-            FigureKind::Abbot => 1,
+            FigureKind::Abbot | FigureKind::Mayor | FigureKind::Messenger => 1,
+            FigureKind::Scarecrow => 1,
         }
+    }
+
+    /// Whether this is one of the Messengers & Mayors figures.
+    pub const fn is_mm(self) -> bool {
+        matches!(
+            self,
+            FigureKind::Mayor | FigureKind::Messenger | FigureKind::Scarecrow
+        )
+    }
+
+    /// Whether this figure may join a feature that already holds figures (the
+    /// mayor in a city, the scarecrow in a field).
+    pub const fn joins_occupied(self) -> bool {
+        matches!(self, FigureKind::Mayor | FigureKind::Scarecrow)
     }
 
     /// Index into a player's supply.
@@ -46,16 +78,25 @@ impl FigureKind {
         match self {
             FigureKind::Follower => matches!(
                 kind,
-                SegmentKind::Road | SegmentKind::City | SegmentKind::Field | SegmentKind::Monastery
+                SegmentKind::Road
+                    | SegmentKind::City
+                    | SegmentKind::Field
+                    | SegmentKind::Monastery
+                    | SegmentKind::Hut
             ),
             FigureKind::Abbot => matches!(kind, SegmentKind::Monastery | SegmentKind::Garden),
+            FigureKind::Mayor => matches!(kind, SegmentKind::City),
+            FigureKind::Messenger => matches!(kind, SegmentKind::Road),
+            FigureKind::Scarecrow => matches!(kind, SegmentKind::Field),
         }
     }
 
-    /// Its weight when a feature's majority is counted.
+    /// Its weight when a feature's majority is counted: a mayor counts 0, and so
+    /// does a standing scarecrow (a lying one counts 1: see [`Figure::lying`]).
     pub const fn strength(self) -> u8 {
         match self {
-            FigureKind::Follower | FigureKind::Abbot => 1,
+            FigureKind::Follower | FigureKind::Abbot | FigureKind::Messenger => 1,
+            FigureKind::Mayor | FigureKind::Scarecrow => 0,
         }
     }
 
@@ -64,6 +105,9 @@ impl FigureKind {
         match self {
             FigureKind::Follower => "follower",
             FigureKind::Abbot => "abbot",
+            FigureKind::Mayor => "mayor",
+            FigureKind::Messenger => "messenger",
+            FigureKind::Scarecrow => "scarecrow",
         }
     }
 
@@ -94,6 +138,65 @@ pub struct Figure {
     pub(crate) node: u16,
     /// Whether it stands on a monastery, garden or hut (scored by neighbourhood).
     pub(crate) cloister: bool,
+    /// A scarecrow that lay down (a farmer of strength 1 at final scoring).
+    pub lying: bool,
+}
+
+impl Figure {
+    /// Its weight in its feature's majority (`end`: at final scoring).
+    pub(crate) fn weight(&self, end: bool) -> u32 {
+        u32::from(self.kind.strength()) + u32::from(self.lying && end)
+    }
+
+    /// Where it stands, as a [`Spot`].
+    pub fn spot(&self) -> Spot {
+        Spot {
+            pos: self.pos,
+            segment: self.segment,
+        }
+    }
+}
+
+/// A segment of a placed tile: where a figure stands or may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Spot {
+    /// The tile's square.
+    pub pos: Pos,
+    /// The segment of that tile.
+    pub segment: u8,
+}
+
+/// A figure caught by a trap (Vodyanoy's lake or Solovei's tree): off its
+/// feature, counting for nothing, until its owner frees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trapped {
+    /// Its owner.
+    pub player: Player,
+    /// What it is.
+    pub kind: FigureKind,
+    /// The square of the trap's tile, where it now lies.
+    pub at: Pos,
+    /// Which trap holds it.
+    pub trap: Trap,
+}
+
+/// The Russian promos' traps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trap {
+    /// Vodyanoy's lake: -2 per trapped figure at the end.
+    Vodyanoy,
+    /// Solovei Razboynik's tree.
+    Solovei,
+}
+
+impl Trap {
+    /// A short lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Trap::Vodyanoy => "vodyanoy",
+            Trap::Solovei => "solovei",
+        }
+    }
 }
 
 /// The decision of the figure step, after a tile is placed.
@@ -111,6 +214,37 @@ pub enum Action {
     },
     /// Take the own abbot back, scoring its monastery or garden at once.
     RecallAbbot,
+    /// Festival: return one of the own figures on the board (not a trapped one)
+    /// to supply, scoring nothing.
+    Return {
+        /// Where it stands.
+        at: Spot,
+        /// Which figure (several of the player's may share a spot).
+        figure: FigureKind,
+    },
+    /// Russian promos: free one of the own trapped figures (back to supply).
+    Free {
+        /// The trap tile's square.
+        at: Pos,
+        /// Which figure.
+        figure: FigureKind,
+    },
+    /// 20th Anniversary portal arrow: deploy a figure from supply on any
+    /// unoccupied, incomplete feature of the board.
+    Portal {
+        /// Which figure.
+        figure: FigureKind,
+        /// Where.
+        at: Spot,
+    },
+    /// 20th Anniversary add-next-to arrow: add a figure from supply beside one of
+    /// the own figures of the same kind (never a third).
+    AddNextTo {
+        /// Which figure (the kind of the one it joins).
+        figure: FigureKind,
+        /// The spot of the own figure.
+        at: Spot,
+    },
 }
 
 impl fmt::Display for Action {
@@ -119,6 +253,24 @@ impl fmt::Display for Action {
             Action::Pass => f.write_str("no figure"),
             Action::Place { figure, segment } => write!(f, "{figure} on segment {segment}"),
             Action::RecallAbbot => f.write_str("recall the abbot"),
+            Action::Return { at, figure } => {
+                write!(
+                    f,
+                    "return the {figure} at {} segment {}",
+                    at.pos, at.segment
+                )
+            }
+            Action::Free { at, figure } => write!(f, "free the {figure} trapped at {at}"),
+            Action::Portal { figure, at } => {
+                write!(f, "portal: {figure} on {} segment {}", at.pos, at.segment)
+            }
+            Action::AddNextTo { figure, at } => {
+                write!(
+                    f,
+                    "add a {figure} next to {} segment {}",
+                    at.pos, at.segment
+                )
+            }
         }
     }
 }

@@ -6,14 +6,16 @@
 //! an `_unchecked` twin for callers that only pass moves from the `legal_*` lists.
 
 use crate::catalog::{Catalog, KindId};
+use crate::decide::Pending;
 use crate::event::Event;
 use crate::features::Features;
-use crate::figure::{Figure, FigureKind, Player, MAX_PLAYERS};
+use crate::figure::{Figure, FigureKind, Player, Trapped, MAX_PLAYERS};
 use crate::geom::{Pos, Rotation};
 use crate::grid::Grid;
 use crate::pile::Pile;
 use crate::placement::Placement;
 use crate::rng::Rng;
+use crate::tile::ArrowKind;
 use std::fmt;
 use std::sync::Arc;
 
@@ -81,6 +83,10 @@ pub enum Phase {
     Place(KindId),
     /// The current player decides the figure step for the tile just placed.
     Figure,
+    /// A player owes a decision outside the figure step ([`Game::decision`]):
+    /// which arrow to activate, or what a surrounded mayor or scarecrow or a
+    /// messenger whose road scored does.
+    Decide,
     /// Final scoring is done.
     Over,
 }
@@ -114,7 +120,7 @@ pub struct Game {
     pub(crate) features: Features,
     pub(crate) figures: Vec<Figure>,
     pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
-    pub(crate) scores: [u32; MAX_PLAYERS],
+    pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) events: Option<Vec<Event>>,
     /// Neighbours' feature nodes that the last placement closed without joining
     /// (a town hall's sides); the placed tile's own nodes are checked as well.
@@ -124,6 +130,33 @@ pub struct Game {
     pub(crate) walk: u32,
     /// Legal placements of the randomly drawn tile, counted while drawing it.
     pub(crate) drawn_count: Option<usize>,
+    /// Figures caught by traps.
+    pub(crate) trapped: Vec<Trapped>,
+    /// Squares of placed tiles with Vodyanoy's lake.
+    pub(crate) lakes: Vec<Pos>,
+    /// Feature nodes of placed segments carrying Solovei's tree.
+    pub(crate) trees: Vec<u16>,
+    /// Per player: still holding a town hall.
+    pub(crate) town_halls: [bool; MAX_PLAYERS],
+    /// The arrow activated this turn, if any.
+    pub(crate) arrow: Option<ArrowKind>,
+    /// Arrow kinds (bit per `ArrowKind as u8`) the player may choose from.
+    pub(crate) arrow_choices: u8,
+    /// Extra-turn state: see [`Extra`].
+    pub(crate) extra: Extra,
+    /// Decisions owed, in order (the first is [`Game::decision`]).
+    pub(crate) pending: Vec<Pending>,
+}
+
+/// Where the current turn stands with respect to extra-turn arrows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Extra {
+    /// A normal turn.
+    No,
+    /// A normal turn that activated an extra-turn arrow.
+    Earned,
+    /// The extra turn itself (an extra-turn arrow has no effect in it).
+    Playing,
 }
 
 impl Game {
@@ -157,6 +190,14 @@ impl Game {
             touched: Vec::with_capacity(16),
             walk: 0,
             drawn_count: None,
+            trapped: Vec::new(),
+            lakes: Vec::new(),
+            trees: Vec::new(),
+            town_halls: [false; MAX_PLAYERS],
+            arrow: None,
+            arrow_choices: 0,
+            extra: Extra::No,
+            pending: Vec::new(),
         };
         game.begin(setup, start);
         Ok(game)
@@ -185,6 +226,10 @@ impl Game {
         self.stamp.fill(0);
         self.walk = 0;
         self.drawn_count = None;
+        self.trapped.clear();
+        self.lakes.clear();
+        self.trees.clear();
+        self.pending.clear();
         self.begin(setup, start);
         Ok(())
     }
@@ -196,11 +241,23 @@ impl Game {
         self.current = 0;
         self.phase = Phase::Draw;
         self.supply = [[0; FigureKind::ALL.len()]; MAX_PLAYERS];
+        let mm = self.cat.rules.town_hall;
         for row in self.supply.iter_mut().take(setup.players) {
             for k in FigureKind::ALL {
-                row[k.index()] = k.per_player();
+                if !k.is_mm() || mm.is_some() {
+                    row[k.index()] = k.per_player();
+                }
             }
         }
+        // One town hall per player, as far as the set's copies go.
+        let halls = mm.map_or(0, |k| usize::from(self.cat.kind(k).count));
+        self.town_halls = [false; MAX_PLAYERS];
+        for (p, held) in self.town_halls.iter_mut().enumerate() {
+            *held = p < setup.players && p < halls;
+        }
+        self.arrow = None;
+        self.arrow_choices = 0;
+        self.extra = Extra::No;
         self.scores = [0; MAX_PLAYERS];
         match (&mut self.events, setup.events) {
             (Some(events), true) => events.clear(),
@@ -239,8 +296,8 @@ impl Game {
         self.phase
     }
 
-    /// Each player's score so far.
-    pub fn scores(&self) -> &[u32] {
+    /// Each player's score so far (negative only through Vodyanoy's penalty).
+    pub fn scores(&self) -> &[i32] {
         &self.scores[..self.players()]
     }
 
@@ -259,9 +316,24 @@ impl Game {
         self.grid.tile(pos).map(|t| &self.tiles[usize::from(t)])
     }
 
-    /// Every figure on the board.
+    /// Every figure on the board (trapped figures are in [`Game::trapped`]).
     pub fn figures(&self) -> &[Figure] {
         &self.figures
+    }
+
+    /// Every figure caught by a trap.
+    pub fn trapped(&self) -> &[Trapped] {
+        &self.trapped
+    }
+
+    /// The arrow activated this turn (20th Anniversary), once chosen.
+    pub fn active_arrow(&self) -> Option<ArrowKind> {
+        self.arrow
+    }
+
+    /// Whether the current turn is an extra turn earned by an arrow.
+    pub fn is_extra_turn(&self) -> bool {
+        self.extra == Extra::Playing
     }
 
     /// How many figures of `kind` `player` has in supply.
@@ -282,11 +354,17 @@ impl Game {
     }
 
     /// Draws a random tile for the current player, setting aside (for good) every
-    /// drawn tile that fits nowhere. `None` when the pile is empty or it is not
-    /// time to draw.
+    /// drawn tile that fits nowhere. `None` when it is not time to draw, or the
+    /// pile is empty and no town hall is left to place.
+    ///
+    /// When the pile is empty, players still holding a town hall must place it:
+    /// the turn passes (in turn order) to the next of them, who takes it.
     pub fn draw_random(&mut self, rng: &mut Rng) -> Option<KindId> {
         if self.phase != Phase::Draw {
             return None;
+        }
+        if self.pile.len() == 0 {
+            return self.next_town_hall();
         }
         while let Some(kind) = self.pile.draw_random(rng) {
             let count = self.count_for(kind);
@@ -300,7 +378,28 @@ impl Game {
                 kind,
             });
         }
-        None
+        self.next_town_hall()
+    }
+
+    /// With the pile empty: gives the turn to the next player (from the current
+    /// one, in turn order) still holding a town hall, who takes it to place.
+    fn next_town_hall(&mut self) -> Option<KindId> {
+        let kind = self.cat.rules.town_hall?;
+        let n = self.players;
+        let p = (0..n)
+            .map(|i| (self.current + i) % n)
+            .find(|&p| self.town_halls[usize::from(p)])?;
+        if p != self.current {
+            self.current = p;
+            self.extra = Extra::No;
+        }
+        self.take_town_hall().ok()?;
+        Some(kind)
+    }
+
+    /// Whether the game can go on: tiles in the pile or town halls to place.
+    pub fn tiles_left(&self) -> bool {
+        self.pile.len() > 0 || self.town_halls.iter().any(|&h| h)
     }
 
     pub(crate) fn log(&mut self, event: Event) {

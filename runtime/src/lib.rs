@@ -40,9 +40,11 @@
 
 mod act;
 pub mod catalog;
+pub mod decide;
 mod draw;
 mod edge_code;
 pub mod event;
+mod expansion;
 mod features;
 pub mod figure;
 pub mod game;
@@ -60,9 +62,10 @@ pub mod tile;
 
 pub use act::ActError;
 pub use catalog::{Catalog, CatalogError, KindId, PileClass};
+pub use decide::{Choice, ChoiceError, Decision};
 pub use draw::DrawError;
-pub use event::{Cause, Event, Scoring};
-pub use figure::{Action, Figure, FigureKind, Player, MAX_PLAYERS};
+pub use event::{Cause, Event, PointsReason, ReturnReason, Scoring};
+pub use figure::{Action, Figure, FigureKind, Player, Spot, Trap, Trapped, MAX_PLAYERS};
 pub use game::{Game, Phase, PlacedTile, Setup, SetupError};
 pub use geom::{Pos, Rotation};
 pub use placement::{PlaceError, Placement};

@@ -2,6 +2,7 @@
 //! nodes, and they join the features of the neighbours across each shared edge.
 
 use crate::catalog::KindId;
+use crate::decide::{Decision, Pending};
 use crate::event::Event;
 use crate::features::{Features, Node};
 use crate::game::{Game, Phase, PlacedTile};
@@ -46,7 +47,22 @@ impl Game {
             rotation: at.rotation,
         };
         self.log(event);
-        self.phase = Phase::Figure;
+        let tile = self.tiles[self.tiles.len() - 1];
+        self.phase = match self.placement_effects(tile) {
+            true => {
+                self.pending.insert(
+                    0,
+                    Pending {
+                        decision: Decision::Arrow {
+                            player: self.current,
+                        },
+                        node: tile.node_base,
+                    },
+                );
+                Phase::Decide
+            }
+            false => Phase::Figure,
+        };
     }
 
     /// Puts a tile on the board and merges its features (no checks).
@@ -98,6 +114,10 @@ impl Game {
             if right != left {
                 join_pair(features, touched, right, false);
             }
+        }
+        if self.cat.rules.traps {
+            let tile = self.tiles[usize::from(index)];
+            self.register_specials(tile);
         }
     }
 }

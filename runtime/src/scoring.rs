@@ -5,9 +5,10 @@
 //! complete); a field 3 per completed city it touches. The players with the most
 //! strength on a feature all score the full points; every figure on it returns.
 
+use crate::decide::{Decision, Pending};
 use crate::event::{Cause, Event, Scoring};
 use crate::features::Node;
-use crate::figure::MAX_PLAYERS;
+use crate::figure::{FigureKind, MAX_PLAYERS};
 use crate::game::{Game, Phase, PlacedTile};
 use crate::geom::{Pos, AROUND};
 use crate::tile::SegmentKind;
@@ -119,19 +120,29 @@ impl Game {
                 continue;
             }
             left -= 1;
-            strength[usize::from(f.player)] += u32::from(f.kind.strength());
+            strength[usize::from(f.player)] += f.weight(cause == Cause::EndOfGame);
             self.supply[usize::from(f.player)][f.kind.index()] += 1;
             if log {
                 returned.push((f.player, f.kind));
             }
             self.figures.remove(i);
+            if f.kind == FigureKind::Messenger && cause == Cause::Completed {
+                // It may move on once everything has scored (crate::decide).
+                self.pending.push(Pending {
+                    decision: Decision::Messenger {
+                        player: f.player,
+                        from: f.spot(),
+                    },
+                    node: f.node,
+                });
+            }
         }
         self.features[root].figures = 0;
         let best = strength.iter().copied().max().unwrap_or(0);
         let mut winners = Vec::new();
         for p in 0..self.players {
             if best > 0 && strength[usize::from(p)] == best {
-                self.scores[usize::from(p)] += points;
+                self.scores[usize::from(p)] += points as i32;
                 if log {
                     winners.push(p);
                 }
@@ -191,18 +202,27 @@ impl Game {
         seen.len() as u16
     }
 
-    /// Ends the game: final scoring of every figure's feature. A pending figure
-    /// step is passed; a drawn but unplaced tile is set aside. Idempotent.
+    /// Ends the game: final scoring of every figure's feature, then -2 per figure
+    /// in Vodyanoy's trap. A pending figure step is passed and owed decisions
+    /// take their first legal answer (declining where that is legal); a drawn
+    /// but unplaced tile is set aside. Idempotent.
     pub fn finish(&mut self) {
-        match self.phase {
-            Phase::Over => return,
-            Phase::Figure => self.act_unchecked(crate::figure::Action::Pass),
-            Phase::Place(_) | Phase::Draw => {}
+        loop {
+            match self.phase {
+                Phase::Over => return,
+                Phase::Figure => self.act_unchecked(crate::figure::Action::Pass),
+                Phase::Decide => match self.legal_choices().first() {
+                    Some(&c) => self.choose_unchecked(c),
+                    None => self.end_turn(),
+                },
+                Phase::Place(_) | Phase::Draw => break,
+            }
         }
         while let Some(f) = self.figures.first() {
             let root = self.features.find(f.node);
             self.score_feature(root, Cause::EndOfGame);
         }
+        self.trap_penalties();
         self.phase = Phase::Over;
     }
 }

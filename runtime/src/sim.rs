@@ -1,8 +1,9 @@
 //! Random play: uniform placements, a random figure now and then. Used by
 //! `tilec simulate`, the benchmark and the conformance test.
 
+use crate::decide::Choice;
 use crate::figure::Action;
-use crate::game::Game;
+use crate::game::{Game, Phase};
 use crate::rng::Rng;
 
 /// A random player that reuses its buffers from turn to turn.
@@ -11,6 +12,7 @@ pub struct RandomPlayer {
     /// Probability of deploying a figure (or recalling the abbot) when one can.
     pub figure_rate: f64,
     actions: Vec<Action>,
+    choices: Vec<Choice>,
 }
 
 /// What one random game did.
@@ -32,12 +34,25 @@ impl RandomPlayer {
     }
 
     /// Plays one turn; returns the number of legal placements it chose from, or
-    /// `None` when the pile is empty (the game is ready for [`Game::finish`]).
+    /// `None` when the pile is empty and every town hall is placed (the game is
+    /// ready for [`Game::finish`]).
+    ///
+    /// Every decision is random: a player holding a town hall places it instead
+    /// of drawing with probability 1 / (its turns left + 1), so that town halls
+    /// spread over the game; owed decisions take a uniformly random legal answer.
     pub fn turn(&mut self, game: &mut Game, rng: &mut Rng) -> Option<usize> {
-        game.draw_random(rng)?;
+        let me = game.current_player();
+        let hall = game.holds_town_hall(me) && game.pile_len() > 0 && {
+            let turns_left = game.pile_len() / game.players();
+            rng.below(turns_left as u32 + 1) == 0
+        };
+        if !hall || game.take_town_hall().is_err() {
+            game.draw_random(rng)?;
+        }
         let n = game.legal_placement_count();
         let choice = game.nth_legal_placement(rng.below(n as u32) as usize)?;
         game.place_unchecked(choice);
+        self.decide(game, rng);
         let mut action = Action::Pass;
         if rng.chance(self.figure_rate) {
             self.actions.clear();
@@ -47,7 +62,23 @@ impl RandomPlayer {
             }
         }
         game.act_unchecked(action);
+        self.decide(game, rng);
         Some(n)
+    }
+
+    /// Answers every owed decision at random.
+    fn decide(&mut self, game: &mut Game, rng: &mut Rng) {
+        while game.phase() == Phase::Decide {
+            self.choices.clear();
+            game.legal_choices_into(&mut self.choices);
+            let Some(&c) = self
+                .choices
+                .get(rng.below(self.choices.len().max(1) as u32) as usize)
+            else {
+                return;
+            };
+            game.choose_unchecked(c);
+        }
     }
 
     /// Plays the game to its end, final scoring included.

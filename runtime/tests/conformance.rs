@@ -26,6 +26,8 @@ fn combinations() -> Vec<(String, Vec<TileSet>)> {
             combos.push((format!("base+{}", s.id), vec![b.clone(), s.clone()]));
         }
     }
+    // All six sets together.
+    combos.push(("all sets".to_string(), shipped.clone()));
     combos
 }
 
@@ -49,7 +51,14 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
     let mut game = Game::new(cat.clone(), Setup::new(players)).map_err(|e| e.to_string())?;
     let mut rng = Rng::new(seed);
     let mut last_scores = game.scores().to_vec();
-    while game.draw_random(&mut rng).is_some() {
+    loop {
+        // A player holding a town hall places it now and then instead of drawing.
+        let me = game.current_player();
+        if !(game.holds_town_hall(me) && rng.below(8) == 0 && game.take_town_hall().is_ok())
+            && game.draw_random(&mut rng).is_none()
+        {
+            break;
+        }
         let legal = game.legal_placements();
         if legal.is_empty() {
             return Err("draw_random gave a tile with no legal placement".into());
@@ -62,20 +71,34 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
         let choice = legal[rng.below(legal.len() as u32) as usize];
         game.place(choice).map_err(|e| e.to_string())?;
         check_tile_fits(&game, choice.pos)?;
+        // Completed features score after the figure step: no figure check here.
+        decide(&mut game, &mut rng)?;
         let actions = game.legal_actions();
         let action = actions[rng.below(actions.len() as u32) as usize];
-        if let Action::Place { segment, .. } = action {
+        for &a in &actions {
+            game.check_action(a)
+                .map_err(|e| format!("listed action {a} is illegal: {e}"))?;
+        }
+        if let Action::Place { segment, figure } = action {
             let f = game.feature(choice.pos, segment).ok_or("no feature")?;
-            if f.figures != 0 {
+            if f.figures != 0 && !figure.joins_occupied() {
                 return Err("offered an occupied feature".into());
             }
         }
         game.act(action).map_err(|e| e.to_string())?;
         check_figures(&game)?;
+        decide(&mut game, &mut rng)?;
+        check_figures(&game)?;
+        if game.phase() != Phase::Draw {
+            return Err(format!("turn not over: {:?}", game.phase()));
+        }
         if game.scores().iter().zip(&last_scores).any(|(a, b)| a < b) {
             return Err("a score went down".into());
         }
         last_scores = game.scores().to_vec();
+    }
+    if game.tiles_left() {
+        return Err("the game stopped with tiles or town halls left".into());
     }
     game.finish();
     if !game.figures().is_empty() {
@@ -130,6 +153,21 @@ fn check_listing_agrees(game: &Game, legal: &[Placement], brute: bool) -> Result
     Ok(())
 }
 
+/// Answers every owed decision at random, checking each listed answer first.
+fn decide(game: &mut Game, rng: &mut Rng) -> Result<(), String> {
+    while game.phase() == Phase::Decide {
+        let decision = game.decision().ok_or("Decide without a decision")?;
+        let choices = game.legal_choices();
+        if choices.len() < 2 {
+            return Err(format!("{decision:?} asked with {} answers", choices.len()));
+        }
+        let c = choices[rng.below(choices.len() as u32) as usize];
+        game.choose(c)
+            .map_err(|e| format!("listed choice {c} refused: {e}"))?;
+    }
+    Ok(())
+}
+
 fn check_tile_fits(game: &Game, pos: Pos) -> Result<(), String> {
     let cat = game.catalog();
     let t = game.tile_at(pos).ok_or("tile missing")?;
@@ -159,7 +197,16 @@ fn check_figures(game: &Game) -> Result<(), String> {
                 .iter()
                 .filter(|f| f.player == p && f.kind == k)
                 .count();
-            if on_board + usize::from(game.supply(p, k)) != usize::from(k.per_player()) {
+            let trapped = game
+                .trapped()
+                .iter()
+                .filter(|t| t.player == p && t.kind == k)
+                .count();
+            let owned = match k.is_mm() && !game.catalog().has_town_halls() {
+                true => 0,
+                false => usize::from(k.per_player()),
+            };
+            if on_board + trapped + usize::from(game.supply(p, k)) != owned {
                 return Err(format!("player {p}: {k} not conserved"));
             }
         }
@@ -167,8 +214,17 @@ fn check_figures(game: &Game) -> Result<(), String> {
     let mut per_feature: HashMap<u16, (u8, FeatureInfo)> = HashMap::new();
     for f in game.figures() {
         let info = game.feature(f.pos, f.segment).ok_or("figure on nothing")?;
-        if !f.kind.may_stand_on(info.kind) {
+        // A messenger is deployed on roads and may move on into a city.
+        let moved = f.kind == FigureKind::Messenger && info.kind == SegmentKind::City;
+        if !f.kind.may_stand_on(info.kind) && !moved {
             return Err(format!("{} on a {}", f.kind, info.kind.name()));
+        }
+        if game.trapped().iter().any(|t| t.trap == Trap::Vodyanoy)
+            && game.placed_tiles().iter().any(|t| {
+                game.catalog().kind(t.kind).has_mark(MarkKind::TrapLake) && t.pos.near(f.pos)
+            })
+        {
+            return Err(format!("{} stands within Vodyanoy's reach", f.kind));
         }
         if info.is_complete() {
             return Err("a figure stays on a completed feature".into());
@@ -192,12 +248,16 @@ fn check_figures(game: &Game) -> Result<(), String> {
 }
 
 fn check_scores_match_events(game: &Game) -> Result<(), String> {
-    let mut sums = vec![0u32; game.players()];
+    let mut sums = vec![0i32; game.players()];
     for e in game.events() {
-        if let Event::Scored(s) = e {
-            for &w in &s.winners {
-                sums[usize::from(w)] += s.points;
+        match e {
+            Event::Scored(s) => {
+                for &w in &s.winners {
+                    sums[usize::from(w)] += s.points as i32;
+                }
             }
+            Event::Points { player, points, .. } => sums[usize::from(*player)] += points,
+            _ => {}
         }
     }
     if sums != game.scores() {

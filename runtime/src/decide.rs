@@ -1,0 +1,494 @@
+//! Decisions outside the figure step: which arrow to activate (20th
+//! Anniversary), and what a surrounded mayor or scarecrow, or a messenger whose
+//! road scored, does (Messengers & Mayors).
+//!
+//! When one is owed the game is in [`Phase::Decide`]: [`Game::decision`] says
+//! what and whose it is, [`Game::legal_choices`] lists the answers, and
+//! [`Game::choose`] takes one. A decision with only one legal answer is taken
+//! by the engine without asking. Several decisions after one placement are asked
+//! clockwise from the active player (messengers, then mayors and scarecrows, per
+//! player, in the order their features scored or their tiles were placed).
+
+use crate::event::{Event, ReturnReason};
+use crate::expansion::{arrow_bit, ARROWS};
+use crate::features::Node;
+use crate::figure::{Figure, FigureKind, Player, Spot};
+use crate::game::{Extra, Game, Phase};
+use crate::scoring::is_cloister;
+use crate::tile::{ArrowKind, EndKind, SegmentKind};
+use std::fmt;
+
+/// A decision the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Decision {
+    /// The placement activated arrows of several kinds: the player picks one.
+    Arrow {
+        /// Whose turn it is.
+        player: Player,
+    },
+    /// A mayor's tile was left surrounded: swap one opponent's follower in its
+    /// city for one of the owner's ([`Choice::Swap`]) or not ([`Choice::Decline`]);
+    /// the mayor then goes home either way.
+    Mayor {
+        /// The mayor's owner.
+        player: Player,
+        /// Where it stands.
+        at: Spot,
+    },
+    /// A scarecrow's tile was left surrounded: hand over to a farmer
+    /// ([`Choice::HandOver`]), lie down ([`Choice::LieDown`]) or go home
+    /// ([`Choice::Decline`]).
+    Scarecrow {
+        /// The scarecrow's owner.
+        player: Player,
+        /// Where it stands.
+        at: Spot,
+    },
+    /// A messenger's road scored: move on ([`Choice::Move`]) or go home
+    /// ([`Choice::Decline`]).
+    Messenger {
+        /// The messenger's owner.
+        player: Player,
+        /// Where it stood on the scored road.
+        from: Spot,
+    },
+}
+
+impl Decision {
+    /// The player who decides.
+    pub fn player(&self) -> Player {
+        match *self {
+            Decision::Arrow { player }
+            | Decision::Mayor { player, .. }
+            | Decision::Scarecrow { player, .. }
+            | Decision::Messenger { player, .. } => player,
+        }
+    }
+}
+
+/// An answer to a [`Decision`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Choice {
+    /// Activate this arrow kind.
+    Arrow(ArrowKind),
+    /// Take no action: the mayor or scarecrow goes home, the messenger goes home.
+    Decline,
+    /// The mayor's swap: the opponent `player`'s follower at `at` goes home and one
+    /// of the mayor owner's followers from supply takes its place.
+    Swap {
+        /// The opponent whose follower is replaced.
+        player: Player,
+        /// Where it stands.
+        at: Spot,
+    },
+    /// The scarecrow's owner puts a follower from supply on the scarecrow's spot
+    /// as a farmer and takes the scarecrow back.
+    HandOver,
+    /// The scarecrow lies down: a farmer of strength 1 at final scoring.
+    LieDown,
+    /// The messenger moves to this spot (a segment of a road or city where its
+    /// road ended).
+    Move {
+        /// The spot.
+        to: Spot,
+    },
+}
+
+impl fmt::Display for Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Choice::Arrow(k) => write!(f, "activate the {} arrow", k.name()),
+            Choice::Decline => f.write_str("decline"),
+            Choice::Swap { player, at } => write!(
+                f,
+                "swap player {player}'s follower at {} segment {}",
+                at.pos, at.segment
+            ),
+            Choice::HandOver => f.write_str("hand over to a farmer"),
+            Choice::LieDown => f.write_str("lie down"),
+            Choice::Move { to } => write!(f, "move to {} segment {}", to.pos, to.segment),
+        }
+    }
+}
+
+/// Why a choice is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ChoiceError {
+    /// No decision is owed.
+    NothingToDecide,
+    /// The choice does not answer the decision owed, or is not among its legal
+    /// answers.
+    NotLegal,
+}
+
+impl fmt::Display for ChoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChoiceError::NothingToDecide => f.write_str("no decision is owed now"),
+            ChoiceError::NotLegal => f.write_str("that choice is not legal for this decision"),
+        }
+    }
+}
+
+impl std::error::Error for ChoiceError {}
+
+/// A decision owed, with the feature node it concerns (the figure's, or the
+/// scored road's).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pending {
+    pub decision: Decision,
+    pub node: Node,
+}
+
+impl Game {
+    /// The decision owed now, in [`Phase::Decide`].
+    pub fn decision(&self) -> Option<Decision> {
+        (self.phase == Phase::Decide)
+            .then(|| self.pending.first().map(|p| p.decision))
+            .flatten()
+    }
+
+    /// Appends every legal answer to the decision owed (none outside
+    /// [`Phase::Decide`]); [`Choice::Decline`] first where it is legal.
+    pub fn legal_choices_into(&self, out: &mut Vec<Choice>) {
+        if self.phase != Phase::Decide {
+            return;
+        }
+        let Some(p) = self.pending.first().copied() else {
+            return;
+        };
+        match p.decision {
+            Decision::Arrow { .. } => {
+                for kind in ARROWS {
+                    if self.arrow_choices & arrow_bit(kind) != 0 {
+                        out.push(Choice::Arrow(kind));
+                    }
+                }
+            }
+            Decision::Mayor { player, .. } => {
+                out.push(Choice::Decline);
+                if self.supply(player, FigureKind::Follower) == 0 {
+                    return;
+                }
+                let root = self.features.find(p.node);
+                for f in &self.figures {
+                    let swap = Choice::Swap {
+                        player: f.player,
+                        at: f.spot(),
+                    };
+                    if f.player != player
+                        && f.kind == FigureKind::Follower
+                        && self.features.find(f.node) == root
+                        && !out.contains(&swap)
+                    {
+                        out.push(swap);
+                    }
+                }
+            }
+            Decision::Scarecrow { player, .. } => {
+                out.push(Choice::Decline);
+                if self.supply(player, FigureKind::Follower) > 0 {
+                    out.push(Choice::HandOver);
+                }
+                out.push(Choice::LieDown);
+            }
+            Decision::Messenger { .. } => {
+                out.push(Choice::Decline);
+                self.messenger_targets(p.node, out);
+            }
+        }
+    }
+
+    /// Every legal answer to the decision owed.
+    pub fn legal_choices(&self) -> Vec<Choice> {
+        let mut out = Vec::new();
+        self.legal_choices_into(&mut out);
+        out
+    }
+
+    /// Answers the decision owed, if `choice` is legal.
+    pub fn choose(&mut self, choice: Choice) -> Result<(), ChoiceError> {
+        if self.decision().is_none() {
+            return Err(ChoiceError::NothingToDecide);
+        }
+        if !self.legal_choices().contains(&choice) {
+            return Err(ChoiceError::NotLegal);
+        }
+        self.choose_unchecked(choice);
+        Ok(())
+    }
+
+    /// Answers without checking (the caller took `choice` from
+    /// [`Game::legal_choices`]). Does nothing when no decision is owed.
+    pub fn choose_unchecked(&mut self, choice: Choice) {
+        if self.decision().is_none() {
+            return;
+        }
+        let p = self.pending.remove(0);
+        match (p.decision, choice) {
+            (Decision::Arrow { .. }, Choice::Arrow(kind)) => {
+                self.activate(kind);
+                self.phase = Phase::Figure;
+                return;
+            }
+            (Decision::Arrow { .. }, _) => {
+                // Not an answer: ask again.
+                self.pending.insert(0, p);
+                return;
+            }
+            (Decision::Mayor { player, at }, choice) => self.mayor_acts(player, at, choice),
+            (Decision::Scarecrow { player, at }, choice) => self.scarecrow_acts(player, at, choice),
+            (Decision::Messenger { player, from }, Choice::Move { to }) => {
+                self.messenger_moves(player, from, to)
+            }
+            (Decision::Messenger { .. }, _) => {}
+        }
+        self.settle();
+    }
+
+    /// Takes every owed decision that has a single legal answer; when none is left
+    /// the turn ends.
+    pub(crate) fn settle(&mut self) {
+        let mut only = Vec::new();
+        while self.phase == Phase::Decide && !self.pending.is_empty() {
+            only.clear();
+            self.legal_choices_into(&mut only);
+            if only.len() > 1 {
+                return;
+            }
+            let p = self.pending.remove(0);
+            match p.decision {
+                Decision::Mayor { player, at } => self.mayor_acts(player, at, Choice::Decline),
+                Decision::Scarecrow { player, at } => {
+                    self.scarecrow_acts(player, at, Choice::Decline)
+                }
+                Decision::Messenger { .. } | Decision::Arrow { .. } => {}
+            }
+        }
+        if self.phase == Phase::Decide {
+            self.end_turn();
+        }
+    }
+
+    /// Orders the decisions owed after scoring clockwise from the active player
+    /// and asks the first; ends the turn when there is none.
+    pub(crate) fn after_scoring(&mut self) {
+        if self.pending.is_empty() {
+            self.end_turn();
+            return;
+        }
+        let (current, n) = (self.current, self.players);
+        self.pending
+            .sort_by_key(|p| (p.decision.player() + n - current) % n);
+        self.phase = Phase::Decide;
+        self.settle();
+    }
+
+    /// The turn passes (or an earned extra turn begins).
+    pub(crate) fn end_turn(&mut self) {
+        if self.extra == Extra::Earned {
+            self.extra = Extra::Playing;
+            self.log(Event::ExtraTurn {
+                turn: self.turn,
+                player: self.current,
+            });
+        } else {
+            self.extra = Extra::No;
+            // Not `%`: a division per turn shows in profiles.
+            self.current = if self.current + 1 == self.players {
+                0
+            } else {
+                self.current + 1
+            };
+        }
+        self.arrow = None;
+        self.turn += 1;
+        self.phase = Phase::Draw;
+    }
+
+    /// The index in `figures` of `player`'s figure of `kind` at `at`.
+    pub(crate) fn figure_at(&self, player: Player, kind: FigureKind, at: Spot) -> Option<usize> {
+        self.figures
+            .iter()
+            .position(|f| f.player == player && f.kind == kind && f.spot() == at)
+    }
+
+    /// Puts `player`'s `kind` from supply on node `node` at `at` (no checks);
+    /// Vodyanoy may take it at once. Returns whether it stayed on the board.
+    pub(crate) fn put_figure(
+        &mut self,
+        player: Player,
+        kind: FigureKind,
+        at: Spot,
+        node: Node,
+    ) -> bool {
+        let root = self.features.find(node);
+        let count = &mut self.features[root].figures;
+        *count = count.saturating_add(1);
+        let stock = &mut self.supply[usize::from(player)][kind.index()];
+        *stock = stock.saturating_sub(1);
+        let cloister = is_cloister(self.features[node].kind);
+        self.figures.push(Figure {
+            player,
+            kind,
+            pos: at.pos,
+            segment: at.segment,
+            node,
+            cloister,
+            lying: false,
+        });
+        self.log(Event::FigurePlaced {
+            turn: self.turn,
+            player,
+            figure: kind,
+            pos: at.pos,
+            segment: at.segment,
+        });
+        if self.lakes.is_empty() {
+            return true;
+        }
+        !self.arrive(self.figures.len() - 1)
+    }
+
+    /// Sends figure `i` home without scoring.
+    pub(crate) fn send_home(&mut self, i: usize, reason: ReturnReason) {
+        let f = self.lift(i);
+        self.supply[usize::from(f.player)][f.kind.index()] += 1;
+        self.log(Event::Returned {
+            turn: self.turn,
+            player: f.player,
+            figure: f.kind,
+            from: f.spot(),
+            reason,
+        });
+    }
+
+    fn mayor_acts(&mut self, player: Player, at: Spot, choice: Choice) {
+        let Some(i) = self.figure_at(player, FigureKind::Mayor, at) else {
+            return;
+        };
+        let node = self.figures[i].node;
+        if let Choice::Swap { player: other, at } = choice {
+            if let Some(j) = self.figure_at(other, FigureKind::Follower, at) {
+                let their = self.figures[j].node;
+                self.send_home(j, ReturnReason::Swapped);
+                self.put_figure(player, FigureKind::Follower, at, their);
+            }
+        }
+        let _ = node;
+        if let Some(i) = self.figure_at(player, FigureKind::Mayor, at) {
+            self.send_home(i, ReturnReason::Surrounded);
+        }
+    }
+
+    fn scarecrow_acts(&mut self, player: Player, at: Spot, choice: Choice) {
+        let Some(i) = self.figure_at(player, FigureKind::Scarecrow, at) else {
+            return;
+        };
+        match choice {
+            Choice::LieDown => {
+                self.figures[i].lying = true;
+                self.log(Event::LaidDown {
+                    turn: self.turn,
+                    player,
+                    at,
+                });
+            }
+            Choice::HandOver => {
+                let node = self.figures[i].node;
+                self.send_home(i, ReturnReason::Surrounded);
+                self.put_figure(player, FigureKind::Follower, at, node);
+            }
+            _ => self.send_home(i, ReturnReason::Surrounded),
+        }
+    }
+
+    fn messenger_moves(&mut self, player: Player, from: Spot, to: Spot) {
+        let Some(t) = self.grid.tile(to.pos) else {
+            return;
+        };
+        let node = self.tiles[usize::from(t)].node_base + u16::from(to.segment);
+        if self.supply(player, FigureKind::Messenger) == 0 {
+            return;
+        }
+        // The messenger left the board when its road scored; it comes back here.
+        let root = self.features.find(node);
+        let count = &mut self.features[root].figures;
+        *count = count.saturating_add(1);
+        self.supply[usize::from(player)][FigureKind::Messenger.index()] -= 1;
+        let cloister = is_cloister(self.features[node].kind);
+        self.figures.push(Figure {
+            player,
+            kind: FigureKind::Messenger,
+            pos: to.pos,
+            segment: to.segment,
+            node,
+            cloister,
+            lying: false,
+        });
+        self.log(Event::Moved {
+            turn: self.turn,
+            player,
+            figure: FigureKind::Messenger,
+            from,
+            to,
+        });
+        if !self.lakes.is_empty() {
+            self.arrive(self.figures.len() - 1);
+        }
+    }
+
+    /// Every spot a messenger may move to from the scored road of `road`: the
+    /// incomplete roads sharing a junction end with it on one tile, and the
+    /// incomplete cities whose gate it ends at.
+    fn messenger_targets(&self, road: Node, out: &mut Vec<Choice>) {
+        let root = self.features.find(road);
+        let mut features: Vec<Node> = Vec::new();
+        for m in self.features.members(root) {
+            let tile = self.tiles[usize::from(self.features[m].tile)];
+            let k = &self.cat.kinds[usize::from(tile.kind)];
+            let seg = self.features[m].seg;
+            for end in k.def.ends.iter() {
+                if end.segments & (1 << seg) == 0 {
+                    continue;
+                }
+                let junction = matches!(
+                    end.kind,
+                    EndKind::Junction | EndKind::Village | EndKind::Segment | EndKind::Stone
+                );
+                if !junction {
+                    continue;
+                }
+                let mut others = (end.segments | end.touches) & !(1 << seg);
+                while others != 0 {
+                    let s = others.trailing_zeros();
+                    others &= others - 1;
+                    let Some(info) = k.segs.get(s as usize) else {
+                        continue;
+                    };
+                    if !matches!(info.kind, SegmentKind::Road | SegmentKind::City) {
+                        continue;
+                    }
+                    let r = self.features.find(tile.node_base + s as u16);
+                    if r != root && self.features[r].open > 0 && !features.contains(&r) {
+                        features.push(r);
+                    }
+                }
+            }
+        }
+        for r in features {
+            for m in self.features.members(r) {
+                let tile = self.tiles[usize::from(self.features[m].tile)];
+                out.push(Choice::Move {
+                    to: Spot {
+                        pos: tile.pos,
+                        segment: self.features[m].seg,
+                    },
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! The expansions' placement effects and traps: 20th Anniversary arrows, the
+//! Russian promos' traps (Vodyanoy's lake, Solovei's tree), the town hall's
+//! meeting, and the surround triggers of Messengers & Mayors.
+//!
+//! Everything here is driven by the tables (arrows, marks, road ends), never by
+//! tile ids, and costs a game without these tiles one flag test per turn.
+//!
+//! Rulings (where the rules leave room; see `reference/RULES.md`):
+//! - **vodyanoy-self**: a figure arriving on the Vodyanoy tile itself is trapped
+//!   too. "Arriving" is any way a figure comes onto the board: deployed, by a
+//!   portal or an add-next-to arrow, a mayor's swap, a scarecrow's hand-over, a
+//!   messenger's move.
+//! - **vodyanoy-wins**: a figure Solovei traps onto a tile within Vodyanoy's
+//!   reach, or one lying on Solovei's tile when Vodyanoy is placed next to it,
+//!   goes to Vodyanoy.
+//! - **solovei-when**: Solovei's trap springs in step 1 of a turn, when the
+//!   placed tile is Solovei's or joins the tree's road; a figure deployed on that
+//!   road in the same turn waits for the next trigger. Travellers and messengers
+//!   on the road are taken; distance is counted in road segments from the tree.
+//! - **surround-when**: a mayor or scarecrow is "left surrounded" by a placement
+//!   when its tile is the placed tile or orthogonally next to it and then has all
+//!   four orthogonal neighbours (a town hall counts as a neighbour).
+//! - **extra-turn-twice**: in an extra turn an extra-turn arrow is not offered
+//!   (activating it would have no effect); the other arrows are.
+
+use crate::decide::Pending;
+use crate::event::{Event, PointsReason, ReturnReason};
+use crate::features::Node;
+use crate::figure::{FigureKind, Spot, Trap, Trapped};
+use crate::game::{Extra, Game, PlacedTile};
+use crate::geom::{facing_port, Pos};
+use crate::tile::{ArrowKind, SegmentKind, NO_SEGMENT};
+
+/// Bit of an arrow kind in [`Game::arrow_choices`].
+pub(crate) const fn arrow_bit(kind: ArrowKind) -> u8 {
+    1 << kind as u8
+}
+
+/// The arrow kinds, in bit order.
+pub(crate) const ARROWS: [ArrowKind; 3] = [
+    ArrowKind::AddNextTo,
+    ArrowKind::Portal,
+    ArrowKind::ExtraTurn,
+];
+
+impl Game {
+    /// Notes the special marks of a tile just put on the board.
+    pub(crate) fn register_specials(&mut self, tile: PlacedTile) {
+        let k = &self.cat.kinds[usize::from(tile.kind)];
+        if k.trap_lake {
+            self.lakes.push(tile.pos);
+        }
+        if k.tree != NO_SEGMENT {
+            self.trees.push(tile.node_base + u16::from(k.tree));
+        }
+    }
+
+    /// Step 1 of a turn after the tile is down: the town hall's meeting, the
+    /// traps, and the arrows. Returns whether the player must choose an arrow.
+    pub(crate) fn placement_effects(&mut self, tile: PlacedTile) -> bool {
+        let rules = self.cat.rules;
+        if rules.town_hall == Some(tile.kind) {
+            self.town_hall_meeting(tile.pos);
+        }
+        if rules.traps {
+            if self.cat.kinds[usize::from(tile.kind)].trap_lake {
+                self.vodyanoy_placed(tile.pos);
+            }
+            self.solovei_triggers(tile);
+        }
+        self.arrow = None;
+        self.arrow_choices = 0;
+        if rules.arrows {
+            self.arrows(tile);
+        }
+        self.arrow_choices.count_ones() > 1
+    }
+
+    /// Every mayor orthogonally next to a town hall just placed goes home.
+    fn town_hall_meeting(&mut self, at: Pos) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            let f = self.figures[i];
+            if f.kind == FigureKind::Mayor && (0..4).any(|d| at.step(d) == f.pos) {
+                self.lift(i);
+                self.supply[usize::from(f.player)][f.kind.index()] += 1;
+                self.log(Event::Returned {
+                    turn: self.turn,
+                    player: f.player,
+                    figure: f.kind,
+                    from: f.spot(),
+                    reason: ReturnReason::TownHall,
+                });
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Takes figure `i` off the board (its feature's count drops); returns it.
+    pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
+        let f = self.figures.remove(i);
+        let root = self.features.find(f.node);
+        let n = &mut self.features[root].figures;
+        *n = n.saturating_sub(1);
+        f
+    }
+
+    /// Moves figure `i` into a trap at `at`.
+    fn trap(&mut self, i: usize, trap: Trap, at: Pos) {
+        let f = self.lift(i);
+        // vodyanoy-wins: a tile Solovei traps onto may lie in Vodyanoy's reach.
+        let (trap, at) = match self.lakes.iter().find(|l| l.near(at)) {
+            Some(&lake) => (Trap::Vodyanoy, lake),
+            None => (trap, at),
+        };
+        self.trapped.push(Trapped {
+            player: f.player,
+            kind: f.kind,
+            at,
+            trap,
+        });
+        self.log(Event::Trapped {
+            turn: self.turn,
+            player: f.player,
+            figure: f.kind,
+            from: f.spot(),
+            at,
+            trap,
+        });
+    }
+
+    /// Vodyanoy placed at `at`: every figure on its square and the eight around
+    /// it is trapped, and so is every figure Solovei holds there.
+    fn vodyanoy_placed(&mut self, at: Pos) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            if self.figures[i].pos.near(at) {
+                self.trap(i, Trap::Vodyanoy, at);
+            } else {
+                i += 1;
+            }
+        }
+        for t in &mut self.trapped {
+            if t.trap == Trap::Solovei && t.at.near(at) {
+                t.trap = Trap::Vodyanoy;
+                t.at = at;
+            }
+        }
+    }
+
+    /// A figure just arrived as `self.figures[i]`: Vodyanoy takes it if it stands
+    /// within reach of a lake. Returns whether it was trapped.
+    pub(crate) fn arrive(&mut self, i: usize) -> bool {
+        let pos = self.figures[i].pos;
+        match self.lakes.iter().find(|l| l.near(pos)) {
+            Some(&lake) => {
+                self.trap(i, Trap::Vodyanoy, lake);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Solovei's trap springs for every tree whose road the placed tile joined (or
+    /// whose tile it is).
+    fn solovei_triggers(&mut self, tile: PlacedTile) {
+        let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
+        for t in 0..self.trees.len() {
+            let tree = self.trees[t];
+            let root = self.features.find(tree);
+            let joined = (0..segs).any(|s| self.features.find(tile.node_base + s) == root);
+            if joined && self.features[root].figures > 0 {
+                self.solovei(tree);
+            }
+        }
+    }
+
+    /// Traps the figures on the tree's road closest to the tree (all of them on
+    /// a tie), counting road segments from the tree's.
+    fn solovei(&mut self, tree: Node) {
+        let dist = self.road_distances(tree);
+        let root = self.features.find(tree);
+        let near = self
+            .figures
+            .iter()
+            .filter(|f| self.features.find(f.node) == root)
+            .filter_map(|f| dist.iter().find(|d| d.0 == f.node).map(|d| d.1))
+            .min();
+        let Some(near) = near else { return };
+        let at = self.tiles[usize::from(self.features[tree].tile)].pos;
+        let mut i = 0;
+        while i < self.figures.len() {
+            let f = self.figures[i];
+            let d = dist.iter().find(|d| d.0 == f.node).map(|d| d.1);
+            if d == Some(near) {
+                self.trap(i, Trap::Solovei, at);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Distances (in segments) from `start` to every node of its road, by a walk
+    /// across the tiles' road ports.
+    fn road_distances(&self, start: Node) -> Vec<(Node, u32)> {
+        let mut out = vec![(start, 0u32)];
+        let mut next = 0;
+        while next < out.len() {
+            let (n, d) = out[next];
+            next += 1;
+            let tile = self.tiles[usize::from(self.features[n].tile)];
+            let seg = self.features[n].seg;
+            let k = &self.cat.kinds[usize::from(tile.kind)];
+            let ports = &k.port_seg[usize::from(tile.rotation.quarter_turns())];
+            for side in 0..4 {
+                let port = side * 3 + 1;
+                if ports[port] != seg {
+                    continue;
+                }
+                let Some(t) = self.grid.tile(tile.pos.step(side)) else {
+                    continue;
+                };
+                let other = self.tiles[usize::from(t)];
+                let ok = &self.cat.kinds[usize::from(other.kind)];
+                let s = ok.port_seg[usize::from(other.rotation.quarter_turns())][facing_port(port)];
+                if s == NO_SEGMENT {
+                    continue;
+                }
+                let m = other.node_base + u16::from(s);
+                if !out.iter().any(|o| o.0 == m) {
+                    out.push((m, d + 1));
+                }
+            }
+        }
+        out
+    }
+
+    /// The placed tile's arrow scores or is activated; neighbours' arrows pointing
+    /// at it are activated.
+    fn arrows(&mut self, tile: PlacedTile) {
+        let r = usize::from(tile.rotation.quarter_turns());
+        let mut choices = 0u8;
+        if let Some((kind, dirs)) = self.cat.kinds[usize::from(tile.kind)].arrow {
+            if self
+                .grid
+                .tile(tile.pos.step(usize::from(dirs[r])))
+                .is_some()
+            {
+                choices |= arrow_bit(kind);
+            } else {
+                self.scores[usize::from(self.current)] += 2;
+                self.log(Event::Points {
+                    turn: self.turn,
+                    player: self.current,
+                    points: 2,
+                    reason: PointsReason::Arrow,
+                });
+            }
+        }
+        for side in 0..4 {
+            let Some(t) = self.grid.tile(tile.pos.step(side)) else {
+                continue;
+            };
+            let other = self.tiles[usize::from(t)];
+            if let Some((kind, dirs)) = self.cat.kinds[usize::from(other.kind)].arrow {
+                let points = usize::from(dirs[usize::from(other.rotation.quarter_turns())]);
+                if points == (side + 2) % 4 {
+                    choices |= arrow_bit(kind);
+                }
+            }
+        }
+        if self.extra == Extra::Playing {
+            choices &= !arrow_bit(ArrowKind::ExtraTurn);
+        }
+        self.arrow_choices = choices;
+        if choices.count_ones() == 1 {
+            self.activate(ARROWS[choices.trailing_zeros() as usize]);
+        }
+    }
+
+    /// Activates an arrow of `kind` this turn.
+    pub(crate) fn activate(&mut self, kind: ArrowKind) {
+        self.arrow = Some(kind);
+        if kind == ArrowKind::ExtraTurn && self.extra == Extra::No {
+            self.extra = Extra::Earned;
+        }
+        self.log(Event::ArrowActivated {
+            turn: self.turn,
+            player: self.current,
+            arrow: kind,
+        });
+    }
+
+    /// Step 3 after scoring: mayors and scarecrows the placement of `tile` left
+    /// surrounded, queued as decisions.
+    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile) {
+        for i in 0..self.figures.len() {
+            let f = self.figures[i];
+            let watched =
+                f.kind == FigureKind::Mayor || (f.kind == FigureKind::Scarecrow && !f.lying);
+            if !watched || !(f.pos == tile.pos || (0..4).any(|d| tile.pos.step(d) == f.pos)) {
+                continue;
+            }
+            if (0..4).all(|d| self.grid.tile(f.pos.step(d)).is_some()) {
+                let decision = match f.kind {
+                    FigureKind::Mayor => crate::decide::Decision::Mayor {
+                        player: f.player,
+                        at: f.spot(),
+                    },
+                    _ => crate::decide::Decision::Scarecrow {
+                        player: f.player,
+                        at: f.spot(),
+                    },
+                };
+                self.pending.push(Pending {
+                    decision,
+                    node: f.node,
+                });
+            }
+        }
+    }
+
+    /// Final scoring's last step: -2 per figure in Vodyanoy's trap.
+    pub(crate) fn trap_penalties(&mut self) {
+        for p in 0..self.players {
+            let n = self
+                .trapped
+                .iter()
+                .filter(|t| t.player == p && t.trap == Trap::Vodyanoy)
+                .count() as i32;
+            if n > 0 {
+                self.scores[usize::from(p)] -= 2 * n;
+                self.log(Event::Points {
+                    turn: self.turn,
+                    player: p,
+                    points: -2 * n,
+                    reason: PointsReason::Vodyanoy,
+                });
+            }
+        }
+    }
+
+    /// Whether a portal may put a figure on segment `seg` of the tile at `spot`:
+    /// an unoccupied, incomplete feature, and no special area (a marked segment).
+    pub(crate) fn portal_target(&self, spot: Spot) -> Option<(Node, SegmentKind)> {
+        let t = self.grid.tile(spot.pos)?;
+        let tile = self.tiles[usize::from(t)];
+        let k = &self.cat.kinds[usize::from(tile.kind)];
+        let seg = k.segs.get(usize::from(spot.segment))?;
+        if k.tree == spot.segment || seg.kind == SegmentKind::River {
+            return None;
+        }
+        let node = tile.node_base + u16::from(spot.segment);
+        let root = &self.features[self.features.find(node)];
+        let complete = match seg.kind {
+            SegmentKind::Road | SegmentKind::City => root.open == 0,
+            SegmentKind::Field => false,
+            _ => self.neighbours(tile.pos) == 8,
+        };
+        (root.figures == 0 && !complete).then_some((node, seg.kind))
+    }
+}
