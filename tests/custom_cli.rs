@@ -247,8 +247,8 @@ fn the_report_json_adds_up() {
 fn the_report_html_has_a_chart_per_set_and_no_remote_urls() {
     let dir = Temp::new("report-html");
     let (_, html) = report(&dir, "base,lagoon");
-    // The final-score histogram, then one chart per set.
-    assert_eq!(html.matches("<svg").count(), 3, "{html}");
+    // The final-score histogram, then per set its earned points and its kinds.
+    assert_eq!(html.matches("<svg").count(), 5, "{html}");
     assert!(html.contains("<h2>Set base (") && html.contains("<h2>Set lagoon (Lagoon)</h2>"));
     for remote in ["http:", "https:", "//", "src=", "@import"] {
         assert!(!html.contains(remote), "{remote} in the report");

@@ -184,7 +184,7 @@ impl Game {
     }
 
     /// Completed cities that the field rooted at `root` touches.
-    fn completed_cities(&self, root: Node) -> u16 {
+    pub(crate) fn completed_cities(&self, root: Node) -> u16 {
         let mut seen: Vec<Node> = Vec::new();
         for m in self.features.members(root) {
             let tile = &self.tiles[usize::from(self.features[m].tile)];

@@ -1,19 +1,46 @@
-//! `tilec simulate --report DIR`: a balance report gathered from the random games
-//! through the engine's events, written as `DIR/report.json` (sorted keys, the
-//! same bytes for the same run) and `DIR/report.html` (self-contained, inline SVG
-//! charts).
+//! `tilec simulate --report DIR`: a balance report gathered from the random games,
+//! written as `DIR/report.json` (keys sorted at every level; the same bytes for
+//! the same arguments) and `DIR/report.html` (one self-contained page: charts
+//! drawn with `plotters` as inline SVG, no script, no remote resource). Both files
+//! are built in memory and only then written, so a failure leaves no half report.
 //!
-//! Per tile kind: draws, how many copies were set aside (fit nowhere), the mean
-//! number of legal placements when drawn (a set-aside draw counts 0), and the
-//! features its placed copies joined that scored (the engine scores features that
-//! hold a figure, on completion or at the end) with their mean points. For the
-//! games: final scores per seat (mean, min, max, standard deviation) and a
-//! histogram.
+//! # `report.json`
+//!
+//! - `run`: the arguments (`sets`, `players`, `games`, `seed`, `figure_rate`).
+//! - `tiles_drawn`: draws over all games and sets.
+//! - `scores`: final scores per seat. `seats[i]`: `seat`, `count` (games),
+//!   `mean`, `min`, `max`, `stddev` (population) and `histogram` (games per bin
+//!   of `bin_width` points, bins shared by all seats, the first from 0);
+//!   `all_seats`: the same summary over every seat's scores.
+//! - `sets.ID`: per tile set in play: `name`, `draws`, `set_aside`, and
+//!   - `earned`: the distribution over the games of the points that players
+//!     earned from features holding at least one tile of this set, read from the
+//!     engine's `Scored` events (a feature's points count once per winner, so with
+//!     a single set a game's value is the sum of its final scores; a feature with
+//!     tiles of several sets counts for each of them): `count` (games), `mean`,
+//!     `min`, `max`, `stddev`, `bin_width`, `histogram`.
+//!   - `tiles.KIND`: per tile kind: `name`, `copies`; `draws`, `set_aside`
+//!     (drawn but fitting nowhere) and `set_aside_rate` = `set_aside / draws`;
+//!     `legal_placements` (summed over the draws; a set-aside draw adds 0) and
+//!     `mean_legal_placements` = `legal_placements / draws`; `placed` (copies on
+//!     the board at the end of the games, a start tile included);
+//!     `features_joined` (one per placed copy and distinct feature it is part
+//!     of, rivers and figure-less features included) and `feature_points` (what
+//!     those features were worth at the end of the game, by
+//!     [`Game::feature_points`]: incomplete roads and cities by the final-scoring
+//!     rules, fields by their completed cities, rivers 0), with
+//!     `mean_feature_points` = `feature_points / features_joined`.
+//!
+//! Means and rates are rounded to 4 decimals; one over no case (0 draws, 0
+//! features) is 0.
 
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
 use serde_json::{json, Map, Value};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use tilec_runtime::{Catalog, Event, Game, GameStats, RandomPlayer, Rng, TileSet};
+use tilec_runtime::{Catalog, Event, Game, GameStats, KindId, RandomPlayer, Rng, TileSet};
 
 /// What was seen of one tile kind.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,34 +49,60 @@ struct KindStats {
     set_aside: u64,
     /// Legal placements summed over the draws that were placed.
     placements: u64,
-    /// Scored features a placed copy belonged to (one per copy and feature).
+    /// Copies on the board at the ends of the games.
+    placed: u64,
+    /// Features a placed copy was part of (one per copy and feature).
     joined: u64,
-    /// Their points, summed.
+    /// What those features were worth at the end, summed.
     joined_points: u64,
 }
 
 /// Collects the report's statistics while the games are played.
 pub struct Observer {
     kinds: Vec<KindStats>,
+    /// The set (index into the sets given to [`Observer::new`]) of each kind.
+    kind_set: Vec<Option<usize>>,
     /// Final scores, per seat, one entry per game.
     scores: Vec<Vec<u32>>,
+    /// Per set, the points earned from its features, one entry per game.
+    earned: Vec<Vec<u64>>,
+    /// Per set, the points earned in the game being played.
+    game_earned: Vec<u64>,
+    /// Per feature root, its worth at the end of the game being played.
+    worth: HashMap<u16, u32>,
 }
 
 impl Observer {
-    /// An observer for games with `cat` and `players` seats.
-    pub fn new(cat: &Catalog, players: usize) -> Observer {
+    /// An observer for games with `cat` (compiled from `sets`) and `players` seats.
+    pub fn new(cat: &Catalog, sets: &[&TileSet], players: usize) -> Observer {
+        let mut kind_set = vec![None; cat.len()];
+        for (i, set) in sets.iter().enumerate() {
+            for def in set.tiles.iter() {
+                if let Some(slot) = cat
+                    .kind_id(&def.id)
+                    .and_then(|id| kind_set.get_mut(usize::from(id)))
+                {
+                    *slot = Some(i);
+                }
+            }
+        }
         Observer {
             kinds: vec![KindStats::default(); cat.len()],
+            kind_set,
             scores: vec![Vec::new(); players],
+            earned: vec![Vec::new(); sets.len()],
+            game_earned: vec![0; sets.len()],
+            worth: HashMap::new(),
         }
     }
 
     /// Plays `game` to its end exactly as [`RandomPlayer::play`] does (same
-    /// moves for the same `rng`), reading the events after every turn. The game
-    /// must record events.
+    /// moves for the same `rng`), reading the events after every turn, then
+    /// walks the final board. The game must record events.
     pub fn play(&mut self, player: &mut RandomPlayer, game: &mut Game, rng: &mut Rng) -> GameStats {
         let mut stats = GameStats::default();
         let mut seen = game.events().len();
+        self.game_earned.fill(0);
         loop {
             let n = player.turn(game, rng);
             seen = self.observe(game, seen, n.unwrap_or(0));
@@ -59,8 +112,13 @@ impl Observer {
         }
         game.finish();
         self.observe(game, seen, 0);
+        // Final scoring returns the figures but leaves the features as they are.
+        self.walk_board(game);
         for (seat, &s) in self.scores.iter_mut().zip(game.scores()) {
             seat.push(s);
+        }
+        for (set, &p) in self.earned.iter_mut().zip(&self.game_earned) {
+            set.push(p);
         }
         stats
     }
@@ -84,12 +142,20 @@ impl Observer {
                     }
                 }
                 Event::Scored(s) => {
+                    let mut touched = vec![false; self.game_earned.len()];
                     for &pos in &s.tiles {
-                        let kind = game.tile_at(pos).map(|t| usize::from(t.kind));
-                        if let Some(k) = kind.and_then(|k| self.kinds.get_mut(k)) {
-                            k.joined += 1;
-                            k.joined_points += u64::from(s.points);
+                        let set = game
+                            .tile_at(pos)
+                            .and_then(|t| self.kind_set.get(usize::from(t.kind)))
+                            .copied()
+                            .flatten();
+                        if let Some(flag) = set.and_then(|i| touched.get_mut(i)) {
+                            *flag = true;
                         }
+                    }
+                    let points = u64::from(s.points) * s.winners.len() as u64;
+                    for (total, _) in self.game_earned.iter_mut().zip(&touched).filter(|t| *t.1) {
+                        *total += points;
                     }
                 }
                 _ => {}
@@ -98,18 +164,49 @@ impl Observer {
         events.len()
     }
 
+    /// Every placed copy: the distinct features it is part of and their worth.
+    fn walk_board(&mut self, game: &Game) {
+        self.worth.clear();
+        let mut roots: Vec<u16> = Vec::new();
+        for tile in game.placed_tiles() {
+            let Some(k) = self.kinds.get_mut(usize::from(tile.kind)) else {
+                continue;
+            };
+            k.placed += 1;
+            roots.clear();
+            let segments = game.catalog().kind(tile.kind).segments.len();
+            for seg in (0..segments).filter_map(|s| u8::try_from(s).ok()) {
+                let Some(feature) = game.feature(tile.pos, seg) else {
+                    continue;
+                };
+                if roots.contains(&feature.id) {
+                    continue;
+                }
+                roots.push(feature.id);
+                let points = *self
+                    .worth
+                    .entry(feature.id)
+                    .or_insert_with(|| game.feature_points(tile.pos, seg).unwrap_or(0));
+                k.joined += 1;
+                k.joined_points += u64::from(points);
+            }
+        }
+    }
+
     /// The report as JSON (keys sorted at every level).
     pub fn to_json(&self, cat: &Catalog, sets: &[&TileSet], run: Value) -> Value {
         let mut sets_out = Map::new();
         let mut total_draws = 0;
-        for set in sets {
+        for (i, set) in sets.iter().enumerate() {
             let mut tiles = Map::new();
             let (mut draws, mut aside) = (0, 0);
             for def in set.tiles.iter() {
-                let Some(id) = cat.kind_id(&def.id) else {
+                let Some(k) = cat
+                    .kind_id(&def.id)
+                    .and_then(|id: KindId| self.kinds.get(usize::from(id)))
+                else {
                     continue;
                 };
-                let k = self.kinds[usize::from(id)];
                 draws += k.draws;
                 aside += k.set_aside;
                 tiles.insert(
@@ -120,16 +217,30 @@ impl Observer {
                         "draws": k.draws,
                         "set_aside": k.set_aside,
                         "set_aside_rate": ratio(k.set_aside, k.draws),
+                        "legal_placements": k.placements,
                         "mean_legal_placements": ratio(k.placements, k.draws),
+                        "placed": k.placed,
                         "features_joined": k.joined,
+                        "feature_points": k.joined_points,
                         "mean_feature_points": ratio(k.joined_points, k.joined),
                     }),
                 );
             }
             total_draws += draws;
+            let earned = self.earned.get(i).map_or(&[][..], Vec::as_slice);
+            let mut dist = summary(earned);
+            let width = bin_width(earned.iter().copied().max().unwrap_or(0));
+            dist["bin_width"] = json!(width);
+            dist["histogram"] = json!(histogram(earned, width, 0));
             sets_out.insert(
                 set.id.to_string(),
-                json!({ "name": &*set.name, "draws": draws, "set_aside": aside, "tiles": tiles }),
+                json!({
+                    "name": &*set.name,
+                    "draws": draws,
+                    "set_aside": aside,
+                    "earned": dist,
+                    "tiles": tiles,
+                }),
             );
         }
         let report = json!({
@@ -142,7 +253,12 @@ impl Observer {
     }
 
     fn scores_json(&self) -> Value {
-        let all: Vec<u32> = self.scores.iter().flatten().copied().collect();
+        let all: Vec<u64> = self
+            .scores
+            .iter()
+            .flatten()
+            .map(|&s| u64::from(s))
+            .collect();
         let max = all.iter().copied().max().unwrap_or(0);
         let width = bin_width(max);
         let bins = (max / width + 1) as usize;
@@ -151,13 +267,10 @@ impl Observer {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let mut counts = vec![0u64; bins];
-                for &x in s {
-                    counts[(x / width) as usize] += 1;
-                }
-                let mut v = summary(s);
+                let s: Vec<u64> = s.iter().map(|&x| u64::from(x)).collect();
+                let mut v = summary(&s);
                 v["seat"] = json!(i);
-                v["histogram"] = json!(counts);
+                v["histogram"] = json!(histogram(&s, width, bins));
                 v
             })
             .collect();
@@ -165,15 +278,11 @@ impl Observer {
     }
 }
 
-/// Mean, min, max and (population) standard deviation.
-fn summary(xs: &[u32]) -> Value {
+/// Count, mean, min, max and (population) standard deviation.
+fn summary(xs: &[u64]) -> Value {
     let n = xs.len().max(1) as f64;
-    let mean = xs.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
-    let var = xs
-        .iter()
-        .map(|&x| (f64::from(x) - mean).powi(2))
-        .sum::<f64>()
-        / n;
+    let mean = xs.iter().map(|&x| x as f64).sum::<f64>() / n;
+    let var = xs.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / n;
     json!({
         "count": xs.len(),
         "mean": round(mean),
@@ -183,9 +292,24 @@ fn summary(xs: &[u32]) -> Value {
     })
 }
 
+/// Values per bin of `width` from 0, at least `bins` bins and up to the largest.
+fn histogram(xs: &[u64], width: u64, bins: usize) -> Vec<u64> {
+    let width = width.max(1);
+    let top = xs
+        .iter()
+        .map(|&x| (x / width) as usize + 1)
+        .max()
+        .unwrap_or(1);
+    let mut counts = vec![0u64; top.max(bins)];
+    for &x in xs {
+        counts[(x / width) as usize] += 1;
+    }
+    counts
+}
+
 /// A histogram bin width from 1, 2, 5, 10, 20, 50, ... giving at most 25 bins.
-fn bin_width(max: u32) -> u32 {
-    let mut w = 1u32;
+fn bin_width(max: u64) -> u64 {
+    let mut w = 1u64;
     for step in [2, 5, 2].iter().cycle() {
         if max / w < 25 {
             break;
@@ -224,20 +348,19 @@ fn sorted(v: Value) -> Value {
 /// Writes the report of a finished `tilec simulate` run into `dir`; the exit code.
 pub fn finish(
     args: &super::simulate::SimulateArgs,
-    available: &super::sets::Available,
+    sets: &[&TileSet],
     cat: &Catalog,
-    observer: &super::report::Observer,
-    dir: &std::path::Path,
+    observer: &Observer,
+    dir: &Path,
 ) -> u8 {
-    let sets = available.select(&args.sets).unwrap_or_default();
-    let run = serde_json::json!({
+    let run = json!({
         "sets": args.sets,
         "players": args.players,
         "games": args.games,
         "seed": args.seed,
         "figure_rate": args.figure_rate,
     });
-    let json = observer.to_json(cat, &sets, run);
+    let json = observer.to_json(cat, sets, run);
     match write(dir, &json) {
         Ok(()) => {
             println!("wrote {}/report.json and report.html", dir.display());
@@ -250,29 +373,74 @@ pub fn finish(
     }
 }
 
-/// Writes `report.json` and `report.html` into `dir` (created if missing).
-pub fn write(dir: &Path, report: &Value) -> Result<(), String> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("error: cannot create `{}`: {e}", dir.display()))?;
-    let mut json = serde_json::to_string_pretty(report).unwrap_or_default();
-    json.push('\n');
-    super::output::replace_file(&dir.join("report.json"), json.as_bytes())?;
-    super::output::replace_file(&dir.join("report.html"), html(report).as_bytes())
+/// Checks before the games that the report can go into `dir` (created if
+/// missing), so that a bad `--report` fails at once.
+pub fn prepare(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        format!(
+            "error: cannot create the report directory `{}`: {e}",
+            dir.display()
+        )
+    })
 }
 
-const COLOURS: [&str; 6] = [
-    "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+/// Writes `report.json` and `report.html` into `dir` (created if missing). Both
+/// are built first and written as hidden siblings, then renamed into place: an
+/// error leaves no partial file behind.
+pub fn write(dir: &Path, report: &Value) -> Result<(), String> {
+    let mut json = serde_json::to_string_pretty(report)
+        .map_err(|e| format!("error: cannot serialise the report: {e}"))?;
+    json.push('\n');
+    let html = html(report)?;
+    prepare(dir)?;
+    let files = [("report.json", json), ("report.html", html)];
+    let tmp = |name: &str| dir.join(format!(".{name}.tmp"));
+    let clean = || {
+        for (name, _) in &files {
+            let _ = std::fs::remove_file(tmp(name));
+        }
+    };
+    for (name, text) in &files {
+        if let Err(e) = std::fs::write(tmp(name), text) {
+            clean();
+            return Err(format!(
+                "error: cannot write `{}`: {e}",
+                dir.join(name).display()
+            ));
+        }
+    }
+    for (name, _) in &files {
+        if let Err(e) = std::fs::rename(tmp(name), dir.join(name)) {
+            clean();
+            return Err(format!(
+                "error: cannot write `{}`: {e}",
+                dir.join(name).display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Seat and series colours.
+const COLOURS: [RGBColor; 6] = [
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
 ];
 
-/// The HTML page: the run, the score histogram, then per set a chart and a table.
-pub fn html(report: &Value) -> String {
+/// The HTML page: the run, the final-score histogram, then per set its earned
+/// points histogram, a chart of its tile kinds and a table.
+pub fn html(report: &Value) -> Result<String, String> {
     let mut out = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>tilec balance report</title>\n<style>\n\
          body{font-family:sans-serif;margin:2em;max-width:60em}\
          table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}\
-         th:first-child,td:first-child{text-align:left}\n</style>\n</head>\n<body>\n\
-         <h1>Balance report</h1>\n",
+         th:first-child,td:first-child{text-align:left}svg{display:block;max-width:100%;height:auto}\n\
+         </style>\n</head>\n<body>\n<h1>Balance report</h1>\n",
     );
     let run = &report["run"];
     let _ = writeln!(
@@ -291,7 +459,7 @@ pub fn html(report: &Value) -> String {
         report["tiles_drawn"]
     );
     out += "<h2>Final scores</h2>\n";
-    scores_html(&mut out, &report["scores"]);
+    scores_html(&mut out, &report["scores"])?;
     if let Some(sets) = report["sets"].as_object() {
         for (id, set) in sets {
             let _ = writeln!(
@@ -300,14 +468,14 @@ pub fn html(report: &Value) -> String {
                 esc(id),
                 esc(set["name"].as_str().unwrap_or(""))
             );
-            set_html(&mut out, set);
+            set_html(&mut out, id, set)?;
         }
     }
     out += "</body>\n</html>\n";
-    out
+    Ok(out)
 }
 
-fn scores_html(out: &mut String, scores: &Value) {
+fn scores_html(out: &mut String, scores: &Value) -> Result<(), String> {
     let all = &scores["all_seats"];
     let _ = writeln!(
         out,
@@ -326,132 +494,44 @@ fn scores_html(out: &mut String, scores: &Value) {
         );
     }
     out.push_str("</table>\n");
-    let width = scores["bin_width"].as_u64().unwrap_or(1).max(1);
-    let hist: Vec<Vec<u64>> = seats
+    let series: Vec<(String, Vec<u64>)> = seats
         .iter()
-        .map(|s| {
-            s["histogram"]
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                .unwrap_or_default()
-        })
+        .map(|s| (format!("seat {}", s["seat"]), counts(&s["histogram"])))
         .collect();
-    histogram_svg(out, &hist, width);
+    let width = scores["bin_width"].as_u64().unwrap_or(1);
+    out.push_str(&histogram_svg(
+        "Final scores per seat",
+        "final score",
+        width,
+        &series,
+    )?);
+    Ok(())
 }
 
-/// Grouped bars: one group per bin, one bar per seat.
-fn histogram_svg(out: &mut String, hist: &[Vec<u64>], width: u64) {
-    let bins = hist.iter().map(Vec::len).max().unwrap_or(0).max(1);
-    let top = hist.iter().flatten().copied().max().unwrap_or(0).max(1);
-    let (w, h, left, bottom) = (720.0, 260.0, 40.0, 30.0);
-    let group = (w - left - 10.0) / bins as f64;
-    let bar = group * 0.8 / hist.len().max(1) as f64;
+/// One set: the distribution of the points earned from its features, a chart
+/// of its kinds (mean feature points, mean legal placements, set-aside rate),
+/// then the table.
+fn set_html(out: &mut String, id: &str, set: &Value) -> Result<(), String> {
+    let earned = &set["earned"];
     let _ = writeln!(
         out,
-        "<svg class=\"chart\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {w} {h}\" role=\"img\"><title>Final scores per seat</title>"
+        "<p>Points earned per game from features with a tile of this set: mean {}, \
+         min {}, max {}, standard deviation {}.</p>",
+        earned["mean"], earned["min"], earned["max"], earned["stddev"]
     );
-    let base = h - bottom;
-    let _ = writeln!(
-        out,
-        "<line x1=\"{left}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#333\"/>\
-         <text x=\"4\" y=\"14\" font-size=\"11\">{top}</text>\
-         <text x=\"4\" y=\"{base}\" font-size=\"11\">0</text>",
-        w - 10.0
-    );
-    for b in 0..bins {
-        let x0 = left + b as f64 * group;
-        if bins <= 12 || b % 2 == 0 {
-            let _ = writeln!(
-                out,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\">{}</text>",
-                x0,
-                base + 14.0,
-                b as u64 * width
-            );
-        }
-        for (seat, counts) in hist.iter().enumerate() {
-            let c = counts.get(b).copied().unwrap_or(0);
-            let bh = (base - 20.0) * c as f64 / top as f64;
-            let _ = writeln!(
-                out,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\">\
-                 <title>seat {seat}, scores {}-{}: {c} games</title></rect>",
-                x0 + seat as f64 * bar,
-                base - bh,
-                bar,
-                bh,
-                COLOURS[seat % COLOURS.len()],
-                b as u64 * width,
-                (b as u64 + 1) * width - 1
-            );
-        }
-    }
-    let _ = writeln!(
-        out,
-        "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\">score</text></svg>",
-        w / 2.0,
-        h - 2.0
-    );
-    out.push_str("<p>");
-    for seat in 0..hist.len() {
-        let _ = write!(
-            out,
-            "<span style=\"color:{}\">&#9632; seat {seat}</span> ",
-            COLOURS[seat % COLOURS.len()]
-        );
-    }
-    out.push_str("</p>\n");
-}
-
-/// One set: a bar chart of set-aside rate and mean legal placements per kind
-/// (horizontal bars), then the table.
-fn set_html(out: &mut String, set: &Value) {
+    out.push_str(&histogram_svg(
+        &format!("Points earned from set {id}, per game"),
+        "points earned",
+        earned["bin_width"].as_u64().unwrap_or(1),
+        &[(id.to_string(), counts(&earned["histogram"]))],
+    )?);
     let tiles: Vec<(&String, &Value)> = set["tiles"]
         .as_object()
         .map(|m| m.iter().collect())
         .unwrap_or_default();
-    let num = |v: &Value, k: &str| v[k].as_f64().unwrap_or(0.0);
-    let top = tiles
-        .iter()
-        .map(|(_, t)| num(t, "mean_feature_points"))
-        .fold(1.0f64, f64::max);
-    let (row, left, w) = (16.0, 160.0, 720.0);
-    let h = row * tiles.len() as f64 + 30.0;
-    let _ = writeln!(
-        out,
-        "<svg class=\"chart\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {w} {h}\" role=\"img\"><title>Mean points of the scored features joined, \
-         per tile kind</title>"
-    );
-    let _ = writeln!(
-        out,
-        "<text x=\"{left}\" y=\"12\" font-size=\"11\">mean points of scored features joined \
-         (0 to {top:.1}); red: set aside</text>"
-    );
-    for (i, (id, t)) in tiles.iter().enumerate() {
-        let y = 20.0 + row * i as f64;
-        let pts = num(t, "mean_feature_points");
-        let aside = num(t, "set_aside_rate");
-        let len = (w - left - 10.0) * pts / top;
-        let _ = writeln!(
-            out,
-            "<text x=\"0\" y=\"{:.1}\" font-size=\"11\">{}</text>\
-             <rect x=\"{left}\" y=\"{y:.1}\" width=\"{len:.1}\" height=\"{:.1}\" fill=\"#1f77b4\">\
-             <title>{}: {pts} points</title></rect>\
-             <rect x=\"{left}\" y=\"{:.1}\" width=\"{:.1}\" height=\"3\" fill=\"#d62728\">\
-             <title>{}: {:.1}% set aside</title></rect>",
-            y + 11.0,
-            esc(id),
-            row - 5.0,
-            esc(id),
-            y + row - 5.0,
-            (w - left - 10.0) * aside,
-            esc(id),
-            aside * 100.0
-        );
+    if !tiles.is_empty() {
+        out.push_str(&kinds_svg(&tiles)?);
     }
-    out.push_str("</svg>\n");
     out.push_str(
         "<table>\n<tr><th>tile</th><th>copies</th><th>draws</th><th>set aside</th>\
          <th>mean legal placements</th><th>features joined</th><th>mean feature points</th></tr>\n",
@@ -471,6 +551,175 @@ fn set_html(out: &mut String, set: &Value) {
         );
     }
     out.push_str("</table>\n");
+    Ok(())
+}
+
+fn counts(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default()
+}
+
+fn chart_error(e: impl std::fmt::Display) -> String {
+    format!("error: cannot draw a report chart: {e}")
+}
+
+/// An SVG drawn by `plotters` into a string, ready to sit inline in HTML: the
+/// `xmlns` attribute (which HTML does not need) is dropped so that the page
+/// holds no URL at all.
+fn svg(
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>) -> Result<(), String>,
+) -> Result<String, String> {
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+        root.fill(&WHITE).map_err(chart_error)?;
+        draw(&root)?;
+        root.present().map_err(chart_error)?;
+    }
+    Ok(text.replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1))
+}
+
+/// A histogram of games per bin of `width`: one bar per series in each bin.
+fn histogram_svg(
+    caption: &str,
+    x_desc: &str,
+    width: u64,
+    series: &[(String, Vec<u64>)],
+) -> Result<String, String> {
+    let width = width.max(1);
+    let bins = series.iter().map(|s| s.1.len()).max().unwrap_or(0).max(1);
+    let top = series.iter().flat_map(|s| &s.1).copied().max().unwrap_or(0);
+    let x_max = (bins as u64 * width) as f64;
+    svg((720, 300), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(caption, ("sans-serif", 20))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0f64..x_max, 0u64..top + top / 10 + 1)
+            .map_err(chart_error)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(x_desc)
+            .y_desc("games")
+            .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", 14))
+            .x_label_formatter(&|x| format!("{x}"))
+            .draw()
+            .map_err(chart_error)?;
+        let bar = width as f64 / series.len().max(1) as f64;
+        for (i, (name, counts)) in series.iter().enumerate() {
+            let colour = COLOURS[i % COLOURS.len()];
+            let bars = counts.iter().enumerate().map(move |(b, &c)| {
+                let x0 = (b as u64 * width) as f64 + i as f64 * bar;
+                let mut r = Rectangle::new([(x0, 0), (x0 + bar, c)], colour.filled());
+                r.set_margin(0, 0, 1, 1);
+                r
+            });
+            chart
+                .draw_series(bars)
+                .map_err(chart_error)?
+                .label(name.as_str())
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
+                });
+        }
+        if series.len() < 2 {
+            return Ok(());
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .label_font(("sans-serif", 14))
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(chart_error)
+    })
+}
+
+/// Three bar charts side by side, one row per tile kind: mean points of the
+/// features joined, mean legal placements, set-aside rate.
+fn kinds_svg(tiles: &[(&String, &Value)]) -> Result<String, String> {
+    let n = tiles.len();
+    let label_width = tiles
+        .iter()
+        .map(|(id, _)| id.chars().count())
+        .max()
+        .unwrap_or(4) as u32
+        * 8
+        + 16;
+    let height = 70 + 18 * n.max(1) as u32;
+    let panels: [(&str, &str, RGBColor); 3] = [
+        (
+            "mean points of features joined",
+            "mean_feature_points",
+            COLOURS[1],
+        ),
+        ("mean legal placements", "mean_legal_placements", COLOURS[2]),
+        ("set-aside rate", "set_aside_rate", COLOURS[0]),
+    ];
+    let value = |t: &Value, key: &str| t[key].as_f64().unwrap_or(0.0).max(0.0);
+    svg((label_width + 3 * 220, height), |root| {
+        let (first, rest) = root.split_horizontally(label_width + 220);
+        let mut areas = vec![first];
+        areas.extend(rest.split_evenly((1, 2)));
+        for (p, ((title, key, colour), area)) in panels.iter().zip(&areas).enumerate() {
+            let top = if *key == "set_aside_rate" {
+                1.0
+            } else {
+                tiles
+                    .iter()
+                    .map(|(_, t)| value(t, key))
+                    .fold(0.0, f64::max)
+                    .max(1.0)
+                    * 1.05
+            };
+            let mut chart = ChartBuilder::on(area)
+                .caption(*title, ("sans-serif", 16))
+                .margin(6)
+                .x_label_area_size(25)
+                .y_label_area_size(if p == 0 { label_width } else { 0 })
+                .build_cartesian_2d(0f64..top, (0..n as i32).into_segmented())
+                .map_err(chart_error)?;
+            let label = |v: &SegmentValue<i32>| match v {
+                SegmentValue::CenterOf(i) => usize::try_from(*i)
+                    .ok()
+                    .and_then(|i| n.checked_sub(i + 1))
+                    .and_then(|row| tiles.get(row))
+                    .map_or(String::new(), |(id, _)| id.to_string()),
+                _ => String::new(),
+            };
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(n + 1)
+                .x_labels(5)
+                .max_light_lines(1)
+                .label_style(("sans-serif", 13))
+                .y_label_formatter(&label)
+                .x_label_formatter(&|x| format!("{x}"))
+                .draw()
+                .map_err(chart_error)?;
+            let bars = tiles.iter().enumerate().map(|(row, (_, t))| {
+                let y = (n - 1 - row) as i32;
+                let mut r = Rectangle::new(
+                    [
+                        (0.0, SegmentValue::Exact(y)),
+                        (value(t, key), SegmentValue::Exact(y + 1)),
+                    ],
+                    colour.filled(),
+                );
+                r.set_margin(3, 3, 0, 0);
+                r
+            });
+            chart.draw_series(bars).map_err(chart_error)?;
+        }
+        Ok(())
+    })
 }
 
 /// HTML-escapes text (tile ids and names are designers' text).

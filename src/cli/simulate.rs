@@ -31,7 +31,8 @@ pub struct SimulateArgs {
     /// `sets.toml`) instead of the shipped ones.
     #[arg(long, value_name = "DIR")]
     pub tiles: Option<PathBuf>,
-    /// Write a balance report (`report.json`, `report.html`) into this directory.
+    /// Write a balance report (`report.json`, `report.html` with charts) into
+    /// this directory (created if missing).
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
 }
@@ -49,10 +50,17 @@ pub fn run(args: &SimulateArgs) -> u8 {
             return 2;
         }
     };
+    let sets = available.select(&args.sets).unwrap_or_default();
+    if let Some(dir) = &args.report {
+        if let Err(m) = super::report::prepare(dir) {
+            eprintln!("{m}");
+            return 2;
+        }
+    }
     let mut observer = args
         .report
         .as_ref()
-        .map(|_| super::report::Observer::new(&cat, args.players));
+        .map(|_| super::report::Observer::new(&cat, &sets, args.players));
     let setup = Setup {
         events: observer.is_some(),
         ..Setup::new(args.players)
@@ -91,7 +99,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
     }
     report(args, secs, turns, placements, &totals);
     match (&observer, &args.report) {
-        (Some(o), Some(dir)) => super::report::finish(args, &available, &cat, o, dir),
+        (Some(o), Some(dir)) => super::report::finish(args, &sets, &cat, o, dir),
         _ => 0,
     }
 }

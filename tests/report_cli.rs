@@ -1,0 +1,304 @@
+//! End to end: `tilec simulate --report DIR` on the shipped base game and River.
+
+mod common;
+
+use common::{text, tilec};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// A fresh temporary directory, removed when dropped.
+struct Temp(PathBuf);
+
+impl Temp {
+    fn new(name: &str) -> Temp {
+        let dir = std::env::temp_dir().join(format!("tilec-report-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Temp(dir)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("utf-8 temp path")
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const GAMES: u64 = 50;
+
+/// Runs the report of 50 games of base and River, seed 3, into `dir`.
+fn report(dir: &Temp) -> (Value, String) {
+    let out = tilec(&[
+        "simulate",
+        "--sets",
+        "base,river",
+        "--games",
+        "50",
+        "--seed",
+        "3",
+        "--report",
+        dir.path(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json = std::fs::read(dir.0.join("report.json")).expect("report.json");
+    let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
+    (
+        serde_json::from_slice(&json).expect("report.json parses"),
+        html,
+    )
+}
+
+fn num(v: &Value, key: &str) -> f64 {
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("`{key}` is not a number in {v}"))
+}
+
+fn int(v: &Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("`{key}` is not a count in {v}"))
+}
+
+/// `mean` is `sum / count`, as rounded in the report (0 over no case).
+fn assert_mean(what: &str, mean: f64, sum: u64, count: u64) {
+    let expected = if count == 0 {
+        0.0
+    } else {
+        sum as f64 / count as f64
+    };
+    assert!(
+        (mean - expected).abs() <= 0.000_05 + 1e-9,
+        "{what}: mean {mean}, but {sum} / {count} = {expected}"
+    );
+}
+
+#[test]
+fn the_report_has_every_kind_with_consistent_figures() {
+    let dir = Temp::new("json");
+    let (v, _) = report(&dir);
+    assert_eq!(v["run"]["games"], GAMES);
+    let sets = v["sets"].as_object().expect("sets");
+    assert_eq!(
+        sets.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["base", "river"]
+    );
+    // One entry per kind of each shipped set.
+    for shipped in [&tilec_runtime::tables::BASE, &tilec_runtime::tables::RIVER] {
+        let tiles = sets[&*shipped.id]["tiles"].as_object().expect("tiles");
+        let mut kinds: Vec<&str> = shipped.tiles.iter().map(|t| &*t.id).collect();
+        kinds.sort_unstable();
+        assert_eq!(
+            tiles.keys().map(String::as_str).collect::<Vec<_>>(),
+            kinds,
+            "{}",
+            shipped.id
+        );
+    }
+    let mut total_draws = 0;
+    for (set_id, set) in sets {
+        let (mut draws, mut aside) = (0, 0);
+        for (id, t) in set["tiles"].as_object().expect("tiles") {
+            let what = format!("{set_id} {id}");
+            let (d, s) = (int(t, "draws"), int(t, "set_aside"));
+            assert!(s <= d, "{what}: {s} set aside of {d} draws");
+            assert_mean(&what, num(t, "set_aside_rate"), s, d);
+            assert_mean(
+                &what,
+                num(t, "mean_legal_placements"),
+                int(t, "legal_placements"),
+                d,
+            );
+            assert!(
+                (int(t, "legal_placements") > 0) == (d > s),
+                "{what}: a placed draw has a legal placement"
+            );
+            let (joined, points) = (int(t, "features_joined"), int(t, "feature_points"));
+            assert_mean(&what, num(t, "mean_feature_points"), points, joined);
+            // Every placed copy joins at least one feature.
+            let placed = int(t, "placed");
+            assert!(
+                joined >= placed,
+                "{what}: {joined} features for {placed} copies"
+            );
+            let copies = int(t, "copies");
+            assert!(placed <= GAMES * copies, "{what}: {placed} placed");
+            draws += d;
+            aside += s;
+        }
+        assert_eq!((int(set, "draws"), int(set, "set_aside")), (draws, aside));
+        total_draws += draws;
+    }
+    assert_eq!(int(&v, "tiles_drawn"), total_draws);
+
+    let river = &sets["river"]["tiles"];
+    // The spring is the start tile: never drawn, on the board in every game.
+    let spring = &river["river/A"];
+    assert_eq!((int(spring, "draws"), int(spring, "placed")), (0, GAMES));
+    // Every other river tile is drawn once per game and nearly always fits.
+    for (id, t) in river.as_object().expect("river tiles") {
+        if id != "river/A" {
+            assert_eq!(int(t, "draws"), GAMES, "{id}");
+            assert!(num(t, "set_aside_rate") < 0.2, "{id}: {t}");
+        }
+    }
+    // The lake, drawn last of the river, rarely finds no place.
+    assert!(int(&river["river/L"], "placed") >= GAMES * 8 / 10);
+
+    let base = &sets["base"]["tiles"];
+    // Base D (city, road, two fields) joins at least three features per copy, and
+    // they are worth points even without a figure on them.
+    for id in ["base/D", "base/C", "base/U", "base/B"] {
+        let t = &base[id];
+        assert!(num(t, "mean_feature_points") > 0.0, "{id}: {t}");
+    }
+    let d = &base["base/D"];
+    assert_eq!(int(d, "placed"), 4 * GAMES);
+    assert!(int(d, "features_joined") >= 3 * 4 * GAMES, "{d}");
+    // The four-sided city with a pennant is worth at least 2 (1 tile, 1 pennant).
+    assert!(num(&base["base/C"], "mean_feature_points") >= 2.0);
+    // A monastery is worth 1 plus its neighbours: at least 2 on a board.
+    assert!(num(&base["base/B"], "mean_feature_points") >= 2.0);
+}
+
+#[test]
+fn the_report_has_a_score_distribution_per_set_and_per_seat() {
+    let dir = Temp::new("dist");
+    let (v, _) = report(&dir);
+    let check = |what: &str, d: &Value, width: u64| {
+        let hist: Vec<u64> = d["histogram"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{what}: no histogram"))
+            .iter()
+            .map(|c| c.as_u64().expect("a count"))
+            .collect();
+        assert_eq!(hist.iter().sum::<u64>(), GAMES, "{what}: {hist:?}");
+        assert_eq!(int(d, "count"), GAMES, "{what}");
+        let (min, max, mean) = (int(d, "min"), int(d, "max"), num(d, "mean"));
+        assert!(min as f64 <= mean && mean <= max as f64, "{what}: {d}");
+        assert!(num(d, "stddev") >= 0.0);
+        // The bins reach the largest value and no further.
+        assert_eq!(hist.len() as u64, max / width + 1, "{what}: {d}");
+        assert!(hist.last() > Some(&0) || what.starts_with("seat"), "{what}");
+        assert!(hist[(min / width) as usize] > 0, "{what}");
+        assert!(hist.len() <= 26, "{what}: {} bins", hist.len());
+        mean
+    };
+    let scores = &v["scores"];
+    let seats = scores["seats"].as_array().expect("seats");
+    assert_eq!(seats.len(), 2);
+    let shared = int(scores, "bin_width");
+    let seat_means: f64 = seats
+        .iter()
+        .map(|s| {
+            let hist = s["histogram"].as_array().expect("histogram").len() as u64;
+            let all_max = int(&scores["all_seats"], "max");
+            assert_eq!(hist, all_max / shared + 1, "shared bins");
+            let mean = num(s, "mean");
+            assert_eq!(
+                s["histogram"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(Value::as_u64).sum::<u64>()),
+                Some(GAMES)
+            );
+            assert_eq!(int(s, "count"), GAMES);
+            mean
+        })
+        .sum();
+    assert_eq!(int(&scores["all_seats"], "count"), 2 * GAMES);
+    let mut set_means = 0.0;
+    for id in ["base", "river"] {
+        let earned = &v["sets"][id]["earned"];
+        let width = int(earned, "bin_width");
+        let mean = check(id, earned, width);
+        assert!(mean > 0.0, "{id}: {earned}");
+        // No set's features earn more than all the players together.
+        assert!(mean <= seat_means + 0.001, "{id}: {mean} > {seat_means}");
+        set_means += mean;
+    }
+    // Every scored feature holds a tile of base or of the River.
+    assert!(
+        set_means + 0.001 >= seat_means,
+        "{set_means} < {seat_means}"
+    );
+}
+
+#[test]
+fn the_report_html_is_self_contained_and_drawn_with_plotters() {
+    let dir = Temp::new("html");
+    let (_, html) = report(&dir);
+    // Final scores, then per set its earned points and its kinds.
+    assert_eq!(html.matches("<svg").count(), 5, "{html}");
+    // plotters' SVG backend: a text anchored at its top, the filled background.
+    assert!(html.contains("dy=\"0.76em\""), "no plotters text");
+    assert!(
+        html.contains("opacity=\"1\" fill=\"#FFFFFF\" stroke=\"none\"/>"),
+        "no plotters background"
+    );
+    for label in [
+        "Final scores per seat",
+        "seat 1",
+        "base/D",
+        "river/L",
+        "set-aside rate",
+    ] {
+        assert!(html.contains(label), "no `{label}` in the page");
+    }
+    for remote in [
+        "http:", "https:", "//", "src=", "href=", "@import", "<script",
+    ] {
+        assert!(!html.contains(remote), "{remote} in the report");
+    }
+}
+
+#[test]
+fn two_runs_give_the_same_bytes() {
+    let (a, b) = (Temp::new("a"), Temp::new("b"));
+    report(&a);
+    report(&b);
+    for file in ["report.json", "report.html"] {
+        let x = std::fs::read(a.0.join(file)).expect("first");
+        let y = std::fs::read(b.0.join(file)).expect("second");
+        assert!(x == y, "{file} differs between two runs");
+    }
+    // Nothing but the two files is left in the directory.
+    let mut names: Vec<String> = std::fs::read_dir(&a.0)
+        .expect("report dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["report.html", "report.json"]);
+}
+
+#[test]
+fn an_unwritable_report_directory_fails_before_the_games() {
+    let dir = Temp::new("bad");
+    let file = dir.0.join("a-file");
+    std::fs::write(&file, "not a directory").expect("write");
+    for target in [file.join("report"), file.clone()] {
+        let out = tilec(&[
+            "simulate",
+            "--games",
+            "5",
+            "--report",
+            target.to_str().expect("utf-8"),
+        ]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("error: cannot create the report directory"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the file"),
+        "not a directory"
+    );
+    assert_eq!(std::fs::read_dir(&dir.0).expect("dir").count(), 1);
+}
