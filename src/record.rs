@@ -37,7 +37,7 @@ pub use error::{RecordError, ReplayError, ReplayErrorKind};
 pub use raw::parse;
 pub use replay::{check_expect, replay};
 
-use tilec_runtime::{FigureKind, Pos, Rotation};
+use tilec_runtime::{ArrowKind, FigureKind, Pos, Rotation};
 
 /// A checked game record (names still unresolved: they need the tile sets).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub struct Record {
     /// The turns, in order.
     pub turns: Vec<Turn>,
     /// Expected final scores, in player order.
-    pub expect_scores: Option<Vec<u32>>,
+    pub expect_scores: Option<Vec<i32>>,
 }
 
 /// One tile placement and its figure step.
@@ -63,8 +63,55 @@ pub struct Turn {
     pub at: Pos,
     /// How it is turned.
     pub rotation: Rotation,
+    /// `arrow = "..."`: the arrow kind to activate when several could be.
+    pub arrow: Option<ArrowKind>,
     /// The figure step.
     pub step: Step,
+    /// `then = [...]`: answers to the decisions asked after scoring, matched by
+    /// the figure they concern (and player, when named).
+    pub then: Vec<Answer>,
+}
+
+/// An answer to a decision after scoring, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The player deciding, when named (otherwise the first decision of that
+    /// figure kind takes it).
+    pub player: Option<String>,
+    /// What is decided.
+    pub what: AnswerKind,
+}
+
+/// The decisions a record can answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnswerKind {
+    /// `mayor = "swap"`: replace the opponent's follower at `at`/`on` (of player
+    /// `of` when several stand there).
+    MayorSwap {
+        /// The tile's square.
+        at: Pos,
+        /// The segment's name.
+        on: String,
+        /// The opponent, when named.
+        of: Option<String>,
+    },
+    /// `mayor = "decline"`.
+    MayorDecline,
+    /// `scarecrow = "hand-over"`.
+    HandOver,
+    /// `scarecrow = "lie-down"`.
+    LieDown,
+    /// `scarecrow = "return"`.
+    ScarecrowReturn,
+    /// `messenger = "move"` to `at`/`on`.
+    MessengerMove {
+        /// The tile's square.
+        at: Pos,
+        /// The segment's name.
+        on: String,
+    },
+    /// `messenger = "return"`.
+    MessengerReturn,
 }
 
 /// The figure step of a turn, as written.
@@ -72,13 +119,41 @@ pub struct Turn {
 pub enum Step {
     /// No figure.
     Pass,
-    /// A figure on the segment named by `on` (a port as on the board, or a kind).
+    /// A figure on the segment named by `on` (a port as on the board, or a kind)
+    /// of the placed tile, or of the tile at `at` through a portal arrow.
     Figure {
         /// Which figure.
         kind: FigureKind,
         /// The segment's name.
         on: String,
+        /// Another tile's square (a portal), if given.
+        at: Option<Pos>,
     },
     /// Take the own abbot back.
     RecallAbbot,
+    /// `add = { at, on }`: an add-next-to arrow's figure beside the own one there.
+    Add {
+        /// Which figure (default `follower`).
+        kind: FigureKind,
+        /// The tile's square.
+        at: Pos,
+        /// The segment's name.
+        on: String,
+    },
+    /// `return = { at, on }`: a festival return of the own figure there.
+    Return {
+        /// Which figure, when named.
+        kind: Option<FigureKind>,
+        /// The tile's square.
+        at: Pos,
+        /// The segment's name.
+        on: String,
+    },
+    /// `free = { at }`: free the own figure trapped on the tile at `at`.
+    Free {
+        /// Which figure (default `follower`).
+        kind: FigureKind,
+        /// The trap tile's square.
+        at: Pos,
+    },
 }

@@ -8,6 +8,92 @@ use std::path::PathBuf;
 use tilec::record::{self, Record};
 use tilec_runtime::{Event, Game, Scoring};
 
+/// A point-changing event that is not a feature scoring: (turn, player, points,
+/// reason).
+fn extra_points(game: &Game) -> impl Iterator<Item = (u32, u8, i32, &'static str)> + '_ {
+    game.events().iter().filter_map(|e| match e {
+        Event::Points {
+            turn,
+            player,
+            points,
+            reason,
+        } => Some((*turn, *player, *points, reason.name())),
+        _ => None,
+    })
+}
+
+/// The expansions' happenings that score nothing, as text: (turn, player, line).
+fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
+    let spot = |s: &tilec_runtime::Spot| format!("{} segment {}", s.pos, s.segment);
+    game.events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::ArrowActivated {
+                turn,
+                player,
+                arrow,
+            } => Some((
+                *turn,
+                *player,
+                format!("activates the {} arrow", arrow.name()),
+            )),
+            Event::ExtraTurn { turn, player } => {
+                Some((*turn, *player, "takes an extra turn".to_string()))
+            }
+            Event::Trapped {
+                turn,
+                player,
+                figure,
+                from,
+                trap,
+                ..
+            } => Some((
+                *turn,
+                *player,
+                format!("{figure} at {} trapped by {}", spot(from), trap.name()),
+            )),
+            Event::Freed {
+                turn,
+                player,
+                figure,
+                at,
+            } => Some((
+                *turn,
+                *player,
+                format!("frees the {figure} trapped at {at}"),
+            )),
+            Event::Returned {
+                turn,
+                player,
+                figure,
+                from,
+                reason,
+            } => Some((
+                *turn,
+                *player,
+                format!("{figure} at {} goes home ({})", spot(from), reason.name()),
+            )),
+            Event::Moved {
+                turn,
+                player,
+                figure,
+                from,
+                to,
+            } => Some((
+                *turn,
+                *player,
+                format!("{figure} moves from {} to {}", spot(from), spot(to)),
+            )),
+            Event::LaidDown { turn, player, at } => Some((
+                *turn,
+                *player,
+                format!("scarecrow at {} lies down", spot(at)),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Arguments of `tilec play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
@@ -106,6 +192,23 @@ fn to_text(record: &Record, game: &Game) -> String {
         let at: Vec<String> = s.tiles.iter().map(|p| p.to_string()).collect();
         out += &format!("  {when:8}  {s} for {winners}; tiles {}\n", at.join(" "));
     }
+    for (turn, player, points, reason) in extra_points(game) {
+        let when = if turn > last {
+            "end".to_string()
+        } else {
+            format!("turn {turn}")
+        };
+        let who = names(record, &[player]).join("");
+        out += &format!("  {when:8}  {reason}: {points:+} points for {who}\n");
+    }
+    let other = happenings(game);
+    if !other.is_empty() {
+        out += "happenings:\n";
+        for (turn, player, line) in other {
+            let who = names(record, &[player]).join("");
+            out += &format!("  turn {turn:<3}  {who}: {line}\n");
+        }
+    }
     out
 }
 
@@ -137,5 +240,20 @@ fn to_json(record: &Record, game: &Game) -> Value {
             })
         })
         .collect();
-    json!({ "players": players, "events": events })
+    let mut events = events;
+    for (turn, player, points, reason) in extra_points(game) {
+        events.push(json!({
+            "turn": if turn > last { Value::Null } else { json!(turn) },
+            "cause": reason,
+            "points": points,
+            "winners": names(record, &[player]),
+        }));
+    }
+    let happenings: Vec<Value> = happenings(game)
+        .into_iter()
+        .map(|(turn, player, what)| {
+            json!({ "turn": turn, "player": names(record, &[player])[0], "what": what })
+        })
+        .collect();
+    json!({ "players": players, "events": events, "happenings": happenings })
 }

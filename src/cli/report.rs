@@ -63,7 +63,7 @@ pub struct Observer {
     /// The set (index into the sets given to [`Observer::new`]) of each kind.
     kind_set: Vec<Option<usize>>,
     /// Final scores, per seat, one entry per game.
-    scores: Vec<Vec<u32>>,
+    scores: Vec<Vec<i32>>,
     /// Per set, the points earned from its features, one entry per game.
     earned: Vec<Vec<u64>>,
     /// Per set, the points earned in the game being played.
@@ -252,13 +252,13 @@ impl Observer {
         sorted(report)
     }
 
+    /// Final scores per seat. A score can be negative (Vodyanoy's -2 per trapped
+    /// figure): the summaries use the true values, the histograms count negative
+    /// scores in their first bin and report how many there were (`negative`).
     fn scores_json(&self) -> Value {
-        let all: Vec<u64> = self
-            .scores
-            .iter()
-            .flatten()
-            .map(|&s| u64::from(s))
-            .collect();
+        let clamp = |s: &[i32]| -> Vec<u64> { s.iter().map(|&x| x.max(0) as u64).collect() };
+        let all_true: Vec<i32> = self.scores.iter().flatten().copied().collect();
+        let all = clamp(&all_true);
         let max = all.iter().copied().max().unwrap_or(0);
         let width = bin_width(max);
         let bins = (max / width + 1) as usize;
@@ -267,15 +267,33 @@ impl Observer {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let s: Vec<u64> = s.iter().map(|&x| u64::from(x)).collect();
-                let mut v = summary(&s);
+                let mut v = signed_summary(s);
                 v["seat"] = json!(i);
-                v["histogram"] = json!(histogram(&s, width, bins));
+                v["histogram"] = json!(histogram(&clamp(s), width, bins));
+                v["negative"] = json!(s.iter().filter(|&&x| x < 0).count());
                 v
             })
             .collect();
-        json!({ "all_seats": summary(&all), "bin_width": width, "seats": seats })
+        json!({ "all_seats": signed_summary(&all_true), "bin_width": width, "seats": seats })
     }
+}
+
+/// [`summary`] of scores that may be negative.
+fn signed_summary(xs: &[i32]) -> Value {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
+    let var = xs
+        .iter()
+        .map(|&x| (f64::from(x) - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    json!({
+        "count": xs.len(),
+        "mean": round(mean),
+        "min": xs.iter().min().copied().unwrap_or(0),
+        "max": xs.iter().max().copied().unwrap_or(0),
+        "stddev": round(var.sqrt()),
+    })
 }
 
 /// Count, mean, min, max and (population) standard deviation.

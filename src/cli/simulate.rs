@@ -68,7 +68,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
     let mut master = Rng::new(args.seed);
     let mut player = RandomPlayer::new(args.figure_rate);
     let (mut turns, mut placements) = (0u64, 0u64);
-    let mut totals = vec![0u64; args.players];
+    let mut totals = vec![0i64; args.players];
     let progress = std::io::stderr().is_terminal() && args.games >= 1000;
     let started = Instant::now();
     // One game, reset between runs: it keeps its allocations.
@@ -87,7 +87,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         turns += u64::from(stats.turns);
         placements += stats.placements;
         for (t, &s) in totals.iter_mut().zip(game.scores()) {
-            *t += u64::from(s);
+            *t += i64::from(s);
         }
         if progress && g % (args.games / 100).max(1) == 0 {
             eprint!("\r{g}/{} games", args.games);
@@ -118,7 +118,7 @@ fn catalog(args: &SimulateArgs, available: &super::sets::Available) -> Result<Ca
     Catalog::new(&sets).map_err(|e| e.to_string())
 }
 
-fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &[u64]) {
+fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &[i64]) {
     let games = args.games.max(1) as f64;
     println!(
         "sets {}, {} players, {} games, seed {}, figure rate {}",

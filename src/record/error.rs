@@ -90,6 +90,13 @@ pub enum ReplayErrorKind {
         /// The names that would work.
         names: Vec<String>,
     },
+    /// An arrow choice or a decision after scoring is missing or breaks a rule.
+    Decision {
+        /// What is wrong.
+        message: String,
+        /// The legal answers, as a record writes them.
+        legal: Vec<String>,
+    },
     /// The figure step breaks a rule.
     Figure {
         /// The step as written.
@@ -131,6 +138,13 @@ impl fmt::Display for ReplayError {
                     "figure.on: the placed tile has no segment `{on}`; segments: "
                 )?;
                 list(f, names.clone())
+            }
+            ReplayErrorKind::Decision { message, legal } if legal.is_empty() => {
+                write!(f, "{message}")
+            }
+            ReplayErrorKind::Decision { message, legal } => {
+                write!(f, "{message}; legal: ")?;
+                list(f, legal.clone())
             }
             ReplayErrorKind::Figure { step, error, legal } => {
                 write!(f, "illegal figure step ({step}): {error}; legal: ")?;

@@ -1,8 +1,8 @@
 //! Text → raw serde structure → checked [`Record`].
 
-use super::{Record, RecordError, Step, Turn};
+use super::{Answer, AnswerKind, Record, RecordError, Step, Turn};
 use serde::Deserialize;
-use tilec_runtime::{FigureKind, Pos, Rotation};
+use tilec_runtime::{ArrowKind, FigureKind, Pos, Rotation};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -29,6 +29,13 @@ struct RawTurn {
     rotation: i64,
     figure: Option<RawFigure>,
     recall: Option<String>,
+    arrow: Option<String>,
+    add: Option<RawSpot>,
+    #[serde(rename = "return")]
+    give_back: Option<RawSpot>,
+    free: Option<RawSpot>,
+    #[serde(default)]
+    then: Vec<RawAnswer>,
 }
 
 #[derive(Deserialize)]
@@ -36,6 +43,27 @@ struct RawTurn {
 struct RawFigure {
     kind: String,
     on: Option<String>,
+    at: Option<Vec<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpot {
+    at: Vec<i64>,
+    on: Option<String>,
+    kind: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAnswer {
+    mayor: Option<String>,
+    scarecrow: Option<String>,
+    messenger: Option<String>,
+    player: Option<String>,
+    at: Option<Vec<i64>>,
+    on: Option<String>,
+    of: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -84,12 +112,13 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
             bad(None, "expect.scores", msg);
             return None;
         }
-        let ok: Option<Vec<u32>> = s.iter().map(|&v| u32::try_from(v).ok()).collect();
+        // Negative only through Vodyanoy's -2 per trapped figure.
+        let ok: Option<Vec<i32>> = s.iter().map(|&v| i32::try_from(v).ok()).collect();
         if ok.is_none() {
             bad(
                 None,
                 "expect.scores",
-                "scores are whole numbers from 0".into(),
+                "scores are whole numbers within ±2147483647".into(),
             );
         }
         ok
@@ -106,28 +135,80 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
     })
 }
 
-fn check_turn(
+/// A square `[x, y]` written under `key`.
+fn check_pos(
     n: usize,
-    t: &RawTurn,
+    key: &'static str,
+    at: &[i64],
     bad: &mut impl FnMut(Option<usize>, &'static str, String),
-) -> Option<Turn> {
-    let at = match t.at[..] {
+) -> Option<Pos> {
+    match at[..] {
         [x, y] => match (i16::try_from(x), i16::try_from(y)) {
             (Ok(x), Ok(y)) => Some(Pos::new(x, y)),
             _ => {
-                bad(Some(n), "at", format!("[{x}, {y}] is off any board"));
+                bad(Some(n), key, format!("[{x}, {y}] is off any board"));
                 None
             }
         },
         _ => {
             bad(
                 Some(n),
-                "at",
-                format!("expected [x, y], found {} numbers", t.at.len()),
+                key,
+                format!("expected [x, y], found {} numbers", at.len()),
             );
             None
         }
+    }
+}
+
+/// A figure kind written under `key` (`default` when absent).
+fn check_kind(
+    n: usize,
+    key: &'static str,
+    kind: Option<&str>,
+    default: Option<FigureKind>,
+    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+) -> Option<Option<FigureKind>> {
+    let Some(kind) = kind else {
+        return Some(default);
     };
+    match FigureKind::from_name(kind) {
+        Some(k) => Some(Some(k)),
+        None => {
+            let names: Vec<_> = FigureKind::ALL.iter().map(|k| k.name()).collect();
+            let msg = format!("unknown figure `{kind}` (known: {})", names.join(", "));
+            bad(Some(n), key, msg);
+            None
+        }
+    }
+}
+
+fn check_turn(
+    n: usize,
+    t: &RawTurn,
+    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+) -> Option<Turn> {
+    let at = check_pos(n, "at", &t.at, bad);
+    let arrow = match t.arrow.as_deref() {
+        None => Some(None),
+        Some(a) => {
+            let all = [
+                ArrowKind::AddNextTo,
+                ArrowKind::Portal,
+                ArrowKind::ExtraTurn,
+            ];
+            match all.into_iter().find(|k| k.name() == a) {
+                Some(k) => Some(Some(k)),
+                None => {
+                    let msg =
+                        format!("unknown arrow `{a}` (known: add-next-to, portal, extra-turn)");
+                    bad(Some(n), "arrow", msg);
+                    None
+                }
+            }
+        }
+    };
+    let then: Vec<Option<Answer>> = t.then.iter().map(|a| check_answer(n, a, bad)).collect();
     let rotation = Rotation::from_degrees(t.rotation);
     if rotation.is_none() {
         bad(
@@ -141,7 +222,62 @@ fn check_turn(
         tile: t.tile.clone(),
         at: at?,
         rotation: rotation?,
+        arrow: arrow?,
         step: step?,
+        then: then.into_iter().collect::<Option<Vec<_>>>()?,
+    })
+}
+
+fn check_answer(
+    n: usize,
+    a: &RawAnswer,
+    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+) -> Option<Answer> {
+    let mut spot = |what: &str| -> Option<(Pos, String)> {
+        let (Some(at), Some(on)) = (&a.at, &a.on) else {
+            bad(
+                Some(n),
+                "then",
+                format!("`{what}` needs `at = [x, y]` and `on` (the segment)"),
+            );
+            return None;
+        };
+        Some((check_pos(n, "then.at", at, bad)?, on.clone()))
+    };
+    let what = match (
+        a.mayor.as_deref(),
+        a.scarecrow.as_deref(),
+        a.messenger.as_deref(),
+    ) {
+        (Some("swap"), None, None) => {
+            let (at, on) = spot("mayor = \"swap\"")?;
+            AnswerKind::MayorSwap {
+                at,
+                on,
+                of: a.of.clone(),
+            }
+        }
+        (Some("decline"), None, None) => AnswerKind::MayorDecline,
+        (None, Some("hand-over"), None) => AnswerKind::HandOver,
+        (None, Some("lie-down"), None) => AnswerKind::LieDown,
+        (None, Some("return"), None) => AnswerKind::ScarecrowReturn,
+        (None, None, Some("move")) => {
+            let (at, on) = spot("messenger = \"move\"")?;
+            AnswerKind::MessengerMove { at, on }
+        }
+        (None, None, Some("return")) => AnswerKind::MessengerReturn,
+        _ => {
+            bad(
+                Some(n),
+                "then",
+                "each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\"".into(),
+            );
+            return None;
+        }
+    };
+    Some(Answer {
+        player: a.player.clone(),
+        what,
     })
 }
 
@@ -150,43 +286,109 @@ fn check_step(
     t: &RawTurn,
     bad: &mut impl FnMut(Option<usize>, &'static str, String),
 ) -> Option<Step> {
-    match (&t.figure, &t.recall) {
-        (Some(_), Some(_)) => {
-            bad(
-                Some(n),
-                "recall",
-                "a turn takes either a figure or a recall, not both".into(),
-            );
-            None
-        }
-        (None, Some(r)) if r == "abbot" => Some(Step::RecallAbbot),
-        (None, Some(r)) => {
-            bad(
-                Some(n),
-                "recall",
-                format!("`{r}` cannot be recalled (only `abbot`)"),
-            );
-            None
-        }
-        (None, None) => Some(Step::Pass),
-        (Some(f), None) => {
-            let Some(kind) = FigureKind::from_name(&f.kind) else {
-                let names: Vec<_> = FigureKind::ALL.iter().map(|k| k.name()).collect();
-                let msg = format!("unknown figure `{}` (known: {})", f.kind, names.join(", "));
-                bad(Some(n), "figure.kind", msg);
-                return None;
-            };
-            let Some(on) = f.on.clone() else {
-                bad(
-                    Some(n),
-                    "figure.on",
-                    "missing: name the segment (a port such as `N`, or `monastery`)".into(),
-                );
-                return None;
-            };
-            Some(Step::Figure { kind, on })
-        }
+    let given: Vec<&str> = [
+        ("figure", t.figure.is_some()),
+        ("recall", t.recall.is_some()),
+        ("add", t.add.is_some()),
+        ("return", t.give_back.is_some()),
+        ("free", t.free.is_some()),
+    ]
+    .iter()
+    .filter(|(_, on)| *on)
+    .map(|(k, _)| *k)
+    .collect();
+    if given.len() > 1 {
+        bad(
+            Some(n),
+            "figure",
+            format!(
+                "a turn takes one figure step, not several ({})",
+                given.join(", ")
+            ),
+        );
+        return None;
     }
+    let on = |s: &RawSpot,
+              key: &'static str,
+              bad: &mut dyn FnMut(Option<usize>, &'static str, String)| {
+        let on = s.on.clone();
+        if on.is_none() {
+            bad(
+                Some(n),
+                key,
+                "missing `on`: name the segment (a port such as `N`, or `monastery`)".into(),
+            );
+        }
+        on
+    };
+    if let Some(r) = &t.recall {
+        if r == "abbot" {
+            return Some(Step::RecallAbbot);
+        }
+        bad(
+            Some(n),
+            "recall",
+            format!("`{r}` cannot be recalled (only `abbot`)"),
+        );
+        return None;
+    }
+    if let Some(s) = &t.add {
+        let kind = check_kind(
+            n,
+            "add.kind",
+            s.kind.as_deref(),
+            Some(FigureKind::Follower),
+            bad,
+        );
+        let at = check_pos(n, "add.at", &s.at, bad);
+        let on = on(s, "add.on", bad);
+        return Some(Step::Add {
+            kind: kind??,
+            at: at?,
+            on: on?,
+        });
+    }
+    if let Some(s) = &t.give_back {
+        let kind = check_kind(n, "return.kind", s.kind.as_deref(), None, bad);
+        let at = check_pos(n, "return.at", &s.at, bad);
+        let on = on(s, "return.on", bad);
+        return Some(Step::Return {
+            kind: kind?,
+            at: at?,
+            on: on?,
+        });
+    }
+    if let Some(s) = &t.free {
+        let kind = check_kind(
+            n,
+            "free.kind",
+            s.kind.as_deref(),
+            Some(FigureKind::Follower),
+            bad,
+        );
+        let at = check_pos(n, "free.at", &s.at, bad);
+        return Some(Step::Free {
+            kind: kind??,
+            at: at?,
+        });
+    }
+    let Some(f) = &t.figure else {
+        return Some(Step::Pass);
+    };
+    let kind = check_kind(n, "figure.kind", Some(&f.kind), None, bad)??;
+    let Some(on) = f.on.clone() else {
+        bad(
+            Some(n),
+            "figure.on",
+            "missing: name the segment (a port such as `N`, or `monastery`)".into(),
+        );
+        return None;
+    };
+    let at = match &f.at {
+        Some(at) => Some(check_pos(n, "figure.at", at, bad)?),
+        None => None,
+    };
+    Some(Step::Figure { kind, on, at })
 }
 
 #[cfg(test)]
@@ -212,7 +414,7 @@ mod tests {
             [
                 "turn 1, key `at`: expected [x, y], found 1 numbers",
                 "turn 1, key `rotation`: 45 is not 0, 90, 180 or 270",
-                "turn 2, key `figure.kind`: unknown figure `wizard` (known: follower, abbot)",
+                "turn 2, key `figure.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow)",
             ]
         );
     }

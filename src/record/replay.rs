@@ -1,8 +1,11 @@
 //! Replaying a checked record against the engine.
 
-use super::{Record, ReplayError, ReplayErrorKind, Step, Turn};
+use super::{AnswerKind, Record, ReplayError, ReplayErrorKind, Step, Turn};
 use std::sync::Arc;
-use tilec_runtime::{Action, Catalog, DrawError, Game, Placement, Pos, Setup, TileSet, PORT_NAMES};
+use tilec_runtime::{
+    Action, Catalog, Choice, Decision, DrawError, FigureKind, Game, Phase, Placement, Pos, Setup,
+    Spot, TileSet, PORT_NAMES,
+};
 
 /// Plays `record` with the sets it names (looked up in `available`, usually
 /// `tilec_runtime::tables::SETS`), then runs final scoring.
@@ -36,18 +39,25 @@ pub fn replay(record: &Record, available: &[&TileSet]) -> Result<Game, ReplayErr
     let mut game =
         Game::new(Arc::new(cat), setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))?;
     for (i, turn) in record.turns.iter().enumerate() {
-        play_turn(&mut game, i + 1, turn)?;
+        play_turn(&mut game, i + 1, turn, &record.players)?;
     }
     game.finish();
     Ok(game)
 }
 
-fn play_turn(game: &mut Game, n: usize, turn: &Turn) -> Result<(), ReplayError> {
+fn play_turn(
+    game: &mut Game,
+    n: usize,
+    turn: &Turn,
+    players: &[String],
+) -> Result<(), ReplayError> {
     let error = |kind| ReplayError {
         turn: n,
         tile: turn.tile.clone(),
         kind,
     };
+    let decision_error =
+        |message: String, legal: Vec<String>| error(ReplayErrorKind::Decision { message, legal });
     let kind = game
         .catalog()
         .kind_id(&turn.tile)
@@ -71,35 +81,208 @@ fn play_turn(game: &mut Game, n: usize, turn: &Turn) -> Result<(), ReplayError> 
             legal,
         }));
     }
+    // The arrow: a choice when several kinds were activated.
+    let arrow_names = |game: &Game| -> Vec<String> {
+        game.legal_choices()
+            .iter()
+            .filter_map(|c| match c {
+                Choice::Arrow(k) => Some(format!("arrow = \"{}\"", k.name())),
+                _ => None,
+            })
+            .collect()
+    };
+    if let Some(Decision::Arrow { .. }) = game.decision() {
+        let Some(k) = turn.arrow else {
+            return Err(decision_error(
+                "arrows of several kinds are activated: name one with `arrow`".into(),
+                arrow_names(game),
+            ));
+        };
+        if game.choose(Choice::Arrow(k)).is_err() {
+            return Err(decision_error(
+                format!("the `{}` arrow is not activated", k.name()),
+                arrow_names(game),
+            ));
+        }
+    } else if let Some(k) = turn.arrow {
+        if game.active_arrow() != Some(k) {
+            let active = game.active_arrow().map_or("none", |a| a.name());
+            return Err(decision_error(
+                format!(
+                    "arrow = \"{}\": that arrow is not activated (activated: {active})",
+                    k.name()
+                ),
+                Vec::new(),
+            ));
+        }
+    }
+    let spot = |game: &Game, pos: Pos, on: &str| -> Result<Spot, ReplayError> {
+        match segment_named(game, pos, on) {
+            Some(segment) => Ok(Spot { pos, segment }),
+            None => Err(error(ReplayErrorKind::NoSegment {
+                on: on.to_string(),
+                names: segment_names(game, pos),
+            })),
+        }
+    };
     let action = match &turn.step {
         Step::Pass => Action::Pass,
         Step::RecallAbbot => Action::RecallAbbot,
-        Step::Figure { kind, on } => match segment_named(game, turn.at, on) {
-            Some(segment) => Action::Place {
+        Step::Figure { kind, on, at } => match at {
+            Some(pos) if *pos != turn.at => Action::Portal {
                 figure: *kind,
-                segment,
+                at: spot(game, *pos, on)?,
             },
-            None => {
-                let names = segment_names(game, turn.at);
-                return Err(error(ReplayErrorKind::NoSegment {
-                    on: on.clone(),
-                    names,
-                }));
+            _ => Action::Place {
+                figure: *kind,
+                segment: spot(game, turn.at, on)?.segment,
+            },
+        },
+        Step::Add { kind, at, on } => Action::AddNextTo {
+            figure: *kind,
+            at: spot(game, *at, on)?,
+        },
+        Step::Return { kind, at, on } => {
+            let at = spot(game, *at, on)?;
+            let me = game.current_player();
+            let figure = kind.or_else(|| {
+                game.figures()
+                    .iter()
+                    .find(|f| f.player == me && f.spot() == at)
+                    .map(|f| f.kind)
+            });
+            Action::Return {
+                at,
+                figure: figure.unwrap_or(FigureKind::Follower),
             }
+        }
+        Step::Free { kind, at } => Action::Free {
+            at: *at,
+            figure: *kind,
         },
     };
-    game.act(action).map_err(|e| {
-        let legal = game
-            .legal_actions()
+    if game.phase() == Phase::Figure {
+        game.act(action).map_err(|e| {
+            let legal = game
+                .legal_actions()
+                .iter()
+                .map(|&a| describe(game, turn.at, a))
+                .collect();
+            error(ReplayErrorKind::Figure {
+                step: describe(game, turn.at, action),
+                error: e,
+                legal,
+            })
+        })?;
+    }
+    // Decisions after scoring, answered from `then` (declined when not named).
+    let mut used = vec![false; turn.then.len()];
+    while let Some(d) = game.decision() {
+        let legal = game.legal_choices();
+        let legal_text: Vec<String> = legal
             .iter()
-            .map(|&a| describe(game, turn.at, a))
+            .map(|c| describe_choice(game, players, *c))
             .collect();
-        error(ReplayErrorKind::Figure {
-            step: describe(game, turn.at, action),
-            error: e,
-            legal,
-        })
-    })
+        let (who, figure) = match d {
+            Decision::Mayor { player, .. } => (player, "mayor"),
+            Decision::Scarecrow { player, .. } => (player, "scarecrow"),
+            Decision::Messenger { player, .. } => (player, "messenger"),
+            _ => (game.current_player(), "arrow"),
+        };
+        let name = players.get(usize::from(who)).cloned().unwrap_or_default();
+        let found = turn.then.iter().enumerate().find(|(i, a)| {
+            !used[*i]
+                && a.player.as_ref().is_none_or(|p| *p == name)
+                && match a.what {
+                    AnswerKind::MayorSwap { .. } | AnswerKind::MayorDecline => figure == "mayor",
+                    AnswerKind::HandOver | AnswerKind::LieDown | AnswerKind::ScarecrowReturn => {
+                        figure == "scarecrow"
+                    }
+                    AnswerKind::MessengerMove { .. } | AnswerKind::MessengerReturn => {
+                        figure == "messenger"
+                    }
+                }
+        });
+        let choice = match found {
+            None => Choice::Decline,
+            Some((i, a)) => {
+                used[i] = true;
+                match &a.what {
+                    AnswerKind::MayorDecline
+                    | AnswerKind::ScarecrowReturn
+                    | AnswerKind::MessengerReturn => Choice::Decline,
+                    AnswerKind::HandOver => Choice::HandOver,
+                    AnswerKind::LieDown => Choice::LieDown,
+                    AnswerKind::MessengerMove { at, on } => Choice::Move {
+                        to: spot(game, *at, on)?,
+                    },
+                    AnswerKind::MayorSwap { at, on, of } => {
+                        let at = spot(game, *at, on)?;
+                        let owner = match of {
+                            Some(of) => players.iter().position(|p| p == of).map(|p| p as u8),
+                            None => game
+                                .figures()
+                                .iter()
+                                .find(|f| {
+                                    f.spot() == at
+                                        && f.player != who
+                                        && f.kind == FigureKind::Follower
+                                })
+                                .map(|f| f.player),
+                        };
+                        Choice::Swap {
+                            player: owner.unwrap_or(who),
+                            at,
+                        }
+                    }
+                }
+            }
+        };
+        if let Err(e) = game.choose(choice) {
+            return Err(decision_error(
+                format!(
+                    "{name}'s {figure}: {} is not possible ({e})",
+                    describe_choice(game, players, choice)
+                ),
+                legal_text,
+            ));
+        }
+    }
+    if let Some(i) = used.iter().position(|u| !u) {
+        return Err(decision_error(
+            format!("then[{i}]: no such decision was asked in this turn"),
+            Vec::new(),
+        ));
+    }
+    Ok(())
+}
+
+/// A choice as a record writes it.
+fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
+    let spot = |s: Spot| {
+        format!(
+            "at = [{}, {}], on = \"{}\"",
+            s.pos.x,
+            s.pos.y,
+            segment_name(game, s.pos, s.segment)
+                .split(' ')
+                .next()
+                .unwrap_or("?")
+        )
+    };
+    match c {
+        Choice::Arrow(k) => format!("arrow = \"{}\"", k.name()),
+        Choice::Decline => "decline".to_string(),
+        Choice::Swap { player, at } => format!(
+            "{{ mayor = \"swap\", {}, of = \"{}\" }}",
+            spot(at),
+            players.get(usize::from(player)).map_or("?", String::as_str)
+        ),
+        Choice::HandOver => "{ scarecrow = \"hand-over\" }".to_string(),
+        Choice::LieDown => "{ scarecrow = \"lie-down\" }".to_string(),
+        Choice::Move { to } => format!("{{ messenger = \"move\", {} }}", spot(to)),
+        other => other.to_string(),
+    }
 }
 
 /// The segment of the tile at `pos` that `on` names: a board port, or the kind of
@@ -160,8 +343,36 @@ fn describe(game: &Game, pos: Pos, action: Action) -> String {
             format!("{figure} on {}", segment_name(game, pos, segment))
         }
         Action::RecallAbbot => "recall = \"abbot\"".to_string(),
+        Action::Portal { figure, at } => format!(
+            "figure = {{ kind = \"{figure}\", at = [{}, {}], on = \"{}\" }}",
+            at.pos.x,
+            at.pos.y,
+            first_word(segment_name(game, at.pos, at.segment))
+        ),
+        Action::AddNextTo { figure, at } => format!(
+            "add = {{ kind = \"{figure}\", at = [{}, {}], on = \"{}\" }}",
+            at.pos.x,
+            at.pos.y,
+            first_word(segment_name(game, at.pos, at.segment))
+        ),
+        Action::Return { figure, at } => format!(
+            "return = {{ kind = \"{figure}\", at = [{}, {}], on = \"{}\" }}",
+            at.pos.x,
+            at.pos.y,
+            first_word(segment_name(game, at.pos, at.segment))
+        ),
+        Action::Free { figure, at } => {
+            format!(
+                "free = {{ kind = \"{figure}\", at = [{}, {}] }}",
+                at.x, at.y
+            )
+        }
         other => other.to_string(),
     }
+}
+
+fn first_word(s: String) -> String {
+    s.split(' ').next().unwrap_or("?").to_string()
 }
 
 /// Compares the final scores with `[expect]`, naming the first difference.
