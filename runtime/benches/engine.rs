@@ -85,5 +85,30 @@ fn placements(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, placements);
+/// Random 4-player games with all six shipped sets, every decision random (town
+/// halls, arrows, festival returns, traps, mayors, scarecrows, messengers).
+fn all_sets_games(c: &mut Criterion) {
+    let sets: Vec<&TileSet> = tables::SETS.to_vec();
+    let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
+    let setup = Setup {
+        events: false,
+        ..Setup::new(4)
+    };
+    let mut player = RandomPlayer::new(0.3);
+    let mut seed = 0;
+    let mut game = Game::new(cat, setup).expect("setup");
+    let mut group = c.benchmark_group("engine");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("complete 4-player all-sets game", |b| {
+        b.iter(|| {
+            seed += 1;
+            game.reset(setup).expect("setup");
+            player.play(&mut game, &mut Rng::new(seed));
+            black_box(game.scores()[0])
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, placements, all_sets_games);
 criterion_main!(benches);

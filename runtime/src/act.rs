@@ -92,6 +92,8 @@ impl Game {
         };
         out.push(Action::Pass);
         let supply = &self.supply[usize::from(self.current)];
+        // Only the kinds in play: the base game's two unless M&M is in play.
+        let kinds = &FigureKind::ALL[..self.cat.rules.figures];
         for (segment, seg) in self.cat.kinds[usize::from(tile.kind)]
             .segs
             .iter()
@@ -99,7 +101,7 @@ impl Game {
         {
             // Whether the feature is free: looked up once, and only when needed.
             let mut free = None;
-            for figure in FigureKind::ALL {
+            for &figure in kinds {
                 if supply[figure.index()] == 0 || !figure.may_stand_on(seg.kind) {
                     continue;
                 }
@@ -118,6 +120,13 @@ impl Game {
         if self.abbot_on_board().is_some() {
             out.push(Action::RecallAbbot);
         }
+        if self.cat.rules.any {
+            self.expansion_actions(tile, out);
+        }
+    }
+
+    /// The figure step's alternatives the expansions add.
+    fn expansion_actions(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
         if self.cat.kinds[usize::from(tile.kind)].festival {
             for f in &self.figures {
                 let a = Action::Return {

@@ -7,6 +7,7 @@
 //! [`CatalogError`] instead of a panic during play.
 
 use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS};
+use crate::figure::FigureKind;
 use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
 
@@ -92,6 +93,12 @@ pub(crate) struct Rules {
     /// The town hall kind: the Messengers & Mayors figures and town halls are
     /// in play.
     pub town_hall: Option<KindId>,
+    /// Some tile carries the Festival symbol.
+    pub festival: bool,
+    /// Any of the above: the turn has steps beyond the base game's.
+    pub any: bool,
+    /// The figure kinds in play (the base game's two, or all with M&M).
+    pub figures: usize,
 }
 
 /// Everything wrong with a tile set, found while building a [`Catalog`].
@@ -221,6 +228,17 @@ impl Catalog {
                 .iter()
                 .position(|k| k.class == PileClass::TownHall && k.def.count > 0)
                 .map(|i| i as KindId),
+            festival: kinds.iter().any(|k| k.festival),
+            any: false,
+            figures: 2,
+        };
+        let rules = Rules {
+            any: rules.arrows || rules.traps || rules.festival || rules.town_hall.is_some(),
+            figures: match rules.town_hall {
+                Some(_) => FigureKind::ALL.len(),
+                None => 2,
+            },
+            ..rules
         };
         let mut cat = Catalog {
             kinds,

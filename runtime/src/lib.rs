@@ -10,7 +10,11 @@
 //! The engine: a [`Catalog`] checks and compiles the sets in play (immutable,
 //! shared); a [`Game`] is the mutable state. A turn is [`Game::draw`] (or
 //! [`Game::draw_random`]), [`Game::place`], [`Game::act`]; [`Game::finish`] scores
-//! the end. Rules: base game, River, Abbot & gardens (see `reference/RULES.md`).
+//! the end. Rules: base game, River, Abbot & gardens, and the expansions (20th
+//! Anniversary arrows, Festival, Russian promos' traps, Messengers & Mayors; see
+//! `reference/RULES.md`). Their extra decisions are in [`decide`]: when
+//! [`Game::phase`] is [`Phase::Decide`], answer [`Game::decision`] with one of
+//! [`Game::legal_choices`] through [`Game::choose`].
 //!
 //! ```
 //! use std::sync::Arc;

@@ -47,6 +47,10 @@ impl Game {
             rotation: at.rotation,
         };
         self.log(event);
+        if !self.cat.rules.any {
+            self.phase = Phase::Figure;
+            return;
+        }
         let tile = self.tiles[self.tiles.len() - 1];
         self.phase = match self.placement_effects(tile) {
             true => {

@@ -42,10 +42,13 @@ impl RandomPlayer {
     /// spread over the game; owed decisions take a uniformly random legal answer.
     pub fn turn(&mut self, game: &mut Game, rng: &mut Rng) -> Option<usize> {
         let me = game.current_player();
-        let hall = game.holds_town_hall(me) && game.pile_len() > 0 && {
-            let turns_left = game.pile_len() / game.players();
-            rng.below(turns_left as u32 + 1) == 0
-        };
+        let hall = game.cat.rules.town_hall.is_some()
+            && game.holds_town_hall(me)
+            && game.pile_len() > 0
+            && {
+                let turns_left = game.pile_len() / game.players();
+                rng.below(turns_left as u32 + 1) == 0
+            };
         if !hall || game.take_town_hall().is_err() {
             game.draw_random(rng)?;
         }

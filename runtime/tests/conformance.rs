@@ -47,6 +47,105 @@ fn random_games_keep_every_invariant() {
     }
 }
 
+/// Random games with all six sets exercise every expansion rule: each kind of
+/// expansion event happens at least once over the run.
+#[test]
+fn all_sets_games_exercise_every_expansion_rule() {
+    let sets: Vec<&TileSet> = tables::SETS.to_vec();
+    let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
+    let mut seen: HashMap<&'static str, u32> = HashMap::new();
+    let mut player = RandomPlayer::new(0.6);
+    for seed in 0..300 {
+        let mut game = Game::new(cat.clone(), Setup::new(4)).expect("setup");
+        player.play(&mut game, &mut Rng::new(seed));
+        for e in game.events() {
+            let name = match e {
+                Event::Points {
+                    reason: PointsReason::Arrow,
+                    ..
+                } => "arrow points",
+                Event::Points {
+                    reason: PointsReason::Vodyanoy,
+                    ..
+                } => "vodyanoy penalty",
+                Event::ArrowActivated {
+                    arrow: ArrowKind::Portal,
+                    ..
+                } => "portal",
+                Event::ArrowActivated {
+                    arrow: ArrowKind::AddNextTo,
+                    ..
+                } => "add-next-to",
+                Event::ExtraTurn { .. } => "extra turn",
+                Event::Trapped {
+                    trap: Trap::Vodyanoy,
+                    ..
+                } => "vodyanoy trap",
+                Event::Trapped {
+                    trap: Trap::Solovei,
+                    ..
+                } => "solovei trap",
+                Event::Freed { .. } => "freed",
+                Event::Returned {
+                    reason: ReturnReason::Festival,
+                    ..
+                } => "festival return",
+                Event::Returned {
+                    reason: ReturnReason::TownHall,
+                    ..
+                } => "town hall meeting",
+                Event::Returned {
+                    reason: ReturnReason::Swapped,
+                    ..
+                } => "mayor swap",
+                Event::Returned {
+                    reason: ReturnReason::Surrounded,
+                    ..
+                } => "surrounded",
+                Event::Moved { .. } => "messenger move",
+                Event::LaidDown { .. } => "scarecrow lies down",
+                Event::FigurePlaced {
+                    figure: FigureKind::Mayor,
+                    ..
+                } => "mayor placed",
+                Event::Scored(s) if s.feature == SegmentKind::Hut => "hut scored",
+                _ => continue,
+            };
+            *seen.entry(name).or_default() += 1;
+        }
+        assert!(
+            game.placed_tiles()
+                .iter()
+                .filter(|t| Some(t.kind) == cat.town_hall())
+                .count()
+                == 4
+        );
+    }
+    let all = [
+        "arrow points",
+        "vodyanoy penalty",
+        "portal",
+        "add-next-to",
+        "extra turn",
+        "vodyanoy trap",
+        "solovei trap",
+        "freed",
+        "festival return",
+        "town hall meeting",
+        "mayor swap",
+        "surrounded",
+        "messenger move",
+        "scarecrow lies down",
+        "mayor placed",
+        "hut scored",
+    ];
+    let missing: Vec<_> = all.iter().filter(|n| !seen.contains_key(*n)).collect();
+    assert!(
+        missing.is_empty(),
+        "never happened: {missing:?} (seen {seen:?})"
+    );
+}
+
 fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), String> {
     let mut game = Game::new(cat.clone(), Setup::new(players)).map_err(|e| e.to_string())?;
     let mut rng = Rng::new(seed);

@@ -192,7 +192,7 @@ fn play_turn(
         let name = players.get(usize::from(who)).cloned().unwrap_or_default();
         let found = turn.then.iter().enumerate().find(|(i, a)| {
             !used[*i]
-                && a.player.as_ref().is_none_or(|p| *p == name)
+                && a.player.as_ref().map_or(true, |p| *p == name)
                 && match a.what {
                     AnswerKind::MayorSwap { .. } | AnswerKind::MayorDecline => figure == "mayor",
                     AnswerKind::HandOver | AnswerKind::LieDown | AnswerKind::ScarecrowReturn => {
