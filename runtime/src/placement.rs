@@ -13,11 +13,14 @@
 //! [`PlaceError::RiverUTurn`] reports.
 
 use crate::catalog::{KindId, TABLE};
-use crate::edge_code::{code_edge, side};
+use crate::edge_code::{code_edge, edge_code, side};
 use crate::game::{Game, Phase};
 use crate::geom::{Pos, Rotation};
 use crate::tile::Edge;
 use std::fmt;
+
+/// The one-hot code of a river edge.
+const RIVER: u16 = edge_code(Edge::River);
 
 /// Where and how a tile goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -258,7 +261,14 @@ impl Game {
         if rivers == 0 {
             return Ok(0);
         }
-        let joined = rivers & self.grid.cell(pos).sides;
+        // The river continues only into a neighbour's river edge: a town hall's
+        // wildcard side matches a river edge but carries no river.
+        let need = self.grid.cell(pos).need;
+        let river_near = (0..4).fold(0u8, |m, d| match side(need, d) == RIVER {
+            true => m | 1 << d,
+            false => m,
+        });
+        let joined = rivers & river_near;
         if joined == 0 {
             return Err(PlaceError::RiverNotContinued);
         }
