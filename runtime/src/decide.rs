@@ -492,3 +492,134 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::figure::Action;
+    use crate::game::Setup;
+    use crate::geom::{Pos, Rotation};
+    use crate::placement::Placement;
+    use crate::testkit::kind;
+    use crate::tile::{Mark, MarkKind, TileSet, NO_SEGMENT};
+    use std::borrow::Cow;
+    use std::sync::Arc;
+
+    /// Fields everywhere, and town halls so that the M&M figures are in play.
+    fn catalog() -> Arc<Catalog> {
+        let mut hall = kind("t/hall", 6, &[]);
+        hall.marks = Cow::Owned(vec![Mark {
+            kind: MarkKind::TownHall,
+            segment: NO_SEGMENT,
+        }]);
+        let set = TileSet {
+            id: Cow::Borrowed("t"),
+            name: Cow::Borrowed("t"),
+            river: false,
+            tiles: Cow::Owned(vec![kind("t/f", 40, &["field N E S W"]), hall]),
+        };
+        Arc::new(Catalog::new(&[&set]).expect("test set"))
+    }
+
+    fn turn(game: &mut Game, x: i16, y: i16, action: Action) {
+        let f = game.catalog().kind_id("t/f").expect("field tile");
+        game.draw(f).expect("draw");
+        let at = Placement {
+            pos: Pos::new(x, y),
+            rotation: Rotation::R0,
+        };
+        game.place(at).expect("place");
+        game.act(action).expect("act");
+    }
+
+    /// Two scarecrows left surrounded by one placement ask their owners clockwise
+    /// from the active player.
+    #[test]
+    fn simultaneous_triggers_go_clockwise_from_the_active_player() {
+        let scarecrow = Action::Place {
+            figure: FigureKind::Scarecrow,
+            segment: 0,
+        };
+        for (active, order) in [(0u8, [0u8, 2]), (1, [2, 0])] {
+            let cat = catalog();
+            let start = cat.kind_id("t/f");
+            let setup = Setup {
+                start,
+                ..Setup::new(3)
+            };
+            let mut game = Game::new(cat, setup).expect("setup");
+            turn(&mut game, 0, 1, scarecrow); // player 0's scarecrow at [0, 1]
+            turn(&mut game, 0, 2, Action::Pass);
+            turn(&mut game, 1, 2, scarecrow); // player 2's scarecrow at [1, 2]
+            turn(&mut game, -1, 1, Action::Pass);
+            turn(&mut game, 2, 2, Action::Pass);
+            turn(&mut game, 1, 3, Action::Pass);
+            if active == 1 {
+                turn(&mut game, -1, 0, Action::Pass); // player 0 passes the turn on
+            }
+            assert_eq!(game.current_player(), active);
+            // [1, 1] closes both squares.
+            let f = game.catalog().kind_id("t/f").expect("field tile");
+            game.draw(f).expect("draw");
+            let at = Placement {
+                pos: Pos::new(1, 1),
+                rotation: Rotation::R0,
+            };
+            game.place(at).expect("place");
+            game.act(Action::Pass).expect("act");
+            let mut asked = Vec::new();
+            while let Some(d) = game.decision() {
+                assert!(matches!(d, Decision::Scarecrow { .. }), "{d:?}");
+                asked.push(d.player());
+                assert_eq!(
+                    game.legal_choices(),
+                    [Choice::Decline, Choice::HandOver, Choice::LieDown]
+                );
+                let swap = Choice::Swap {
+                    player: 0,
+                    at: Spot {
+                        pos: at.pos,
+                        segment: 0,
+                    },
+                };
+                assert_eq!(game.choose(swap), Err(ChoiceError::NotLegal));
+                game.choose(Choice::LieDown).expect("lie down");
+            }
+            assert_eq!(asked, order, "active player {active}");
+            assert_eq!(game.phase(), Phase::Draw);
+            assert!(game.figures().iter().all(|f| f.lying));
+            assert_eq!(
+                game.choose(Choice::Decline),
+                Err(ChoiceError::NothingToDecide)
+            );
+        }
+    }
+
+    /// A second town hall is refused; the first fits next to anything.
+    #[test]
+    fn each_player_places_one_town_hall() {
+        let cat = catalog();
+        let start = cat.kind_id("t/f");
+        let setup = Setup {
+            start,
+            ..Setup::new(2)
+        };
+        let mut game = Game::new(cat, setup).expect("setup");
+        assert!(game.holds_town_hall(0));
+        game.take_town_hall().expect("town hall");
+        assert_eq!(game.legal_placement_count(), 4);
+        let at = Placement {
+            pos: Pos::new(1, 0),
+            rotation: Rotation::R0,
+        };
+        game.place(at).expect("place");
+        game.act(Action::Pass).expect("act");
+        turn(&mut game, 0, 1, Action::Pass);
+        assert!(!game.holds_town_hall(0));
+        assert_eq!(
+            game.take_town_hall(),
+            Err(crate::draw::DrawError::NoTownHall)
+        );
+    }
+}
