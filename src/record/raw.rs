@@ -420,6 +420,67 @@ mod tests {
     }
 
     #[test]
+    fn expansion_keys_are_checked_with_their_turn_and_key() {
+        let turn = "[[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+        let text = format!(
+            "{HEAD}{turn}arrow = \"sideways\"\n\
+             {turn}free = {{ at = [1, 1] }}\nrecall = \"abbot\"\n\
+             {turn}then = [{{ mayor = \"swap\" }}]\n\
+             {turn}then = [{{ scarecrow = \"dance\" }}]\n\
+             {turn}add = {{ at = [0, 0] }}\n\
+             {turn}return = {{ at = [0, 0], on = \"N\", kind = \"wizard\" }}\n"
+        );
+        let errors: Vec<String> = parse(&text)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "turn 1, key `arrow`: unknown arrow `sideways` (known: add-next-to, portal, extra-turn)",
+                "turn 2, key `figure`: a turn takes one figure step, not several (recall, free)",
+                "turn 3, key `then`: `mayor = \"swap\"` needs `at = [x, y]` and `on` (the segment)",
+                "turn 4, key `then`: each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\"",
+                "turn 5, key `add.on`: missing `on`: name the segment (a port such as `N`, or `monastery`)",
+                "turn 6, key `return.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow)",
+            ]
+        );
+        let ok = format!(
+            "{HEAD}{turn}figure = {{ kind = \"mayor\", at = [2, 0], on = \"N\" }}\n\
+             then = [{{ messenger = \"move\", at = [3, 0], on = \"E\", player = \"b\" }}, {{ scarecrow = \"lie-down\" }}]\n\
+             {turn}free = {{ at = [1, 1], kind = \"abbot\" }}\n"
+        );
+        let record = parse(&ok).expect("valid");
+        assert_eq!(
+            record.turns[0].step,
+            Step::Figure {
+                kind: FigureKind::Mayor,
+                on: "N".into(),
+                at: Some(Pos::new(2, 0))
+            }
+        );
+        assert_eq!(
+            record.turns[0].then[0],
+            Answer {
+                player: Some("b".into()),
+                what: AnswerKind::MessengerMove {
+                    at: Pos::new(3, 0),
+                    on: "E".into()
+                }
+            }
+        );
+        assert_eq!(record.turns[0].then[1].what, AnswerKind::LieDown);
+        assert_eq!(
+            record.turns[1].step,
+            Step::Free {
+                kind: FigureKind::Abbot,
+                at: Pos::new(1, 1)
+            }
+        );
+    }
+
+    #[test]
     fn unknown_keys_and_bad_types_name_the_key() {
         let err = parse(&format!("{HEAD}colour = 3\n")).unwrap_err();
         assert!(
