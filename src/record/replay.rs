@@ -230,10 +230,16 @@ fn play_turn(
                                 })
                                 .map(|f| f.player),
                         };
-                        Choice::Swap {
-                            player: owner.unwrap_or(who),
-                            at,
-                        }
+                        let Some(owner) = owner else {
+                            return Err(decision_error(
+                                format!(
+                                    "{name}'s mayor: no opponent's follower stands at {} {on} to swap",
+                                    at.pos
+                                ),
+                                legal_text,
+                            ));
+                        };
+                        Choice::Swap { player: owner, at }
                     }
                 }
             }
@@ -257,19 +263,19 @@ fn play_turn(
     Ok(())
 }
 
+/// A spot as a record writes it.
+fn describe_spot(game: &Game, s: Spot) -> String {
+    format!(
+        "at = [{}, {}], on = \"{}\"",
+        s.pos.x,
+        s.pos.y,
+        first_word(segment_name(game, s.pos, s.segment))
+    )
+}
+
 /// A choice as a record writes it.
 fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
-    let spot = |s: Spot| {
-        format!(
-            "at = [{}, {}], on = \"{}\"",
-            s.pos.x,
-            s.pos.y,
-            segment_name(game, s.pos, s.segment)
-                .split(' ')
-                .next()
-                .unwrap_or("?")
-        )
-    };
+    let spot = |s: Spot| describe_spot(game, s);
     match c {
         Choice::Arrow(k) => format!("arrow = \"{}\"", k.name()),
         Choice::Decline => "decline".to_string(),
