@@ -22,6 +22,12 @@
 //!   four orthogonal neighbours (a town hall counts as a neighbour).
 //! - **extra-turn-twice**: in an extra turn an extra-turn arrow is not offered
 //!   (activating it would have no effect); the other arrows are.
+//! - **portal-special**: a portal may not place on a segment that carries a mark
+//!   (Solovei's tree road on its own tile); Baba Yaga's hut is no special area
+//!   (**portal-hut**).
+//! - **add-next-to-same-kind**: the added figure is of the kind it joins
+//!   (see `act.rs`).
+//! - **mayor-zero**: strength 0 wins nothing (see `scoring.rs`).
 
 use crate::decide::Pending;
 use crate::event::{Event, PointsReason, ReturnReason};
