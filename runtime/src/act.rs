@@ -246,6 +246,8 @@ impl Game {
         }
     }
 
+    /// Ruling **add-next-to-same-kind**: the added figure is of the kind of the own
+    /// figure it joins ("same role"), and never makes a third side by side.
     fn check_add_next_to(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
         if self.supply(self.current, figure) == 0 {
             return Err(ActError::NoFigureLeft(figure));
@@ -319,6 +321,8 @@ impl Game {
             }
             Action::RecallAbbot => self.recall_abbot(),
             Action::Pass => {}
+            // Ruling festival-before-scoring: the figure leaves before this turn's
+            // features score.
             Action::Return { at, figure } => {
                 if let Some(i) = self.figure_at(player, figure, at) {
                     self.send_home(i, ReturnReason::Festival);

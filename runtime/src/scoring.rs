@@ -138,6 +138,7 @@ impl Game {
             }
         }
         self.features[root].figures = 0;
+        // Ruling mayor-zero: strength 0 (a mayor, a standing scarecrow) wins nothing.
         let best = strength.iter().copied().max().unwrap_or(0);
         let mut winners = Vec::new();
         for p in 0..self.players {
