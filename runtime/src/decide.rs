@@ -452,7 +452,12 @@ impl Game {
             let k = &self.cat.kinds[usize::from(tile.kind)];
             let seg = self.features[m].seg;
             for end in k.def.ends.iter() {
-                if end.segments & (1 << seg) == 0 {
+                // Bogatyr's stone joins the two roads both ways: a messenger may
+                // pass from the road ending at the stone to the road it touches,
+                // and back (seed rule page: "yes, between the 1-legged and the
+                // 3-legged road").
+                let stone_side = end.kind == EndKind::Stone && end.touches & (1 << seg) != 0;
+                if end.segments & (1 << seg) == 0 && !stone_side {
                     continue;
                 }
                 let junction = matches!(
