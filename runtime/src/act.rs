@@ -34,7 +34,7 @@ pub enum ActError {
     /// A festival return off a festival tile's turn, or of a figure the player
     /// does not have there.
     NoFestivalReturn,
-    /// No such trapped figure of the player's.
+    /// No such trapped figure of the player's, caught on an earlier turn.
     NotTrapped,
     /// The turn activated no arrow of this kind.
     NoArrow(ArrowKind),
@@ -61,7 +61,9 @@ impl fmt::Display for ActError {
             ActError::NoFestivalReturn => f.write_str(
                 "a festival return needs a festival tile just placed and an own, untrapped figure there",
             ),
-            ActError::NotTrapped => f.write_str("no such trapped figure of the player's"),
+            ActError::NotTrapped => f.write_str(
+                "no such trapped figure of the player's (caught on an earlier turn)",
+            ),
             ActError::NoArrow(k) => write!(f, "no {} arrow was activated this turn", k.name()),
             ActError::BadPortalTarget => f.write_str(
                 "a portal places on an unoccupied, incomplete feature, never a special area",
@@ -143,7 +145,7 @@ impl Game {
                 at: t.at,
                 figure: t.kind,
             };
-            if t.player == self.current && !out.contains(&a) {
+            if self.may_free(t) && !out.contains(&a) {
                 out.push(a);
             }
         }
@@ -222,7 +224,7 @@ impl Game {
             Action::Free { at, figure } => self
                 .trapped
                 .iter()
-                .any(|t| t.player == self.current && t.at == at && t.kind == figure)
+                .any(|t| self.may_free(t) && t.at == at && t.kind == figure)
                 .then_some(())
                 .ok_or(ActError::NotTrapped),
             Action::Portal { figure, at } => {
@@ -290,6 +292,12 @@ impl Game {
         Ok(())
     }
 
+    /// Whether the current player may free `t`: their own, caught on an earlier
+    /// turn ("instead of placing a follower on a later turn").
+    fn may_free(&self, t: &crate::figure::Trapped) -> bool {
+        t.player == self.current && t.turn < self.turn
+    }
+
     fn abbot_on_board(&self) -> Option<usize> {
         self.figures
             .iter()
@@ -332,7 +340,7 @@ impl Game {
                 let found = self
                     .trapped
                     .iter()
-                    .position(|t| t.player == player && t.at == at && t.kind == figure);
+                    .position(|t| self.may_free(t) && t.at == at && t.kind == figure);
                 if let Some(i) = found {
                     self.trapped.remove(i);
                     self.supply[usize::from(player)][figure.index()] += 1;

@@ -125,6 +125,7 @@ impl Game {
             kind: f.kind,
             at,
             trap,
+            turn: self.turn,
         });
         self.log(Event::Trapped {
             turn: self.turn,

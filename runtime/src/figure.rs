@@ -178,6 +178,8 @@ pub struct Trapped {
     pub at: Pos,
     /// Which trap holds it.
     pub trap: Trap,
+    /// The turn it was caught in: it can be freed from the next turn on.
+    pub turn: u32,
 }
 
 /// The Russian promos' traps.

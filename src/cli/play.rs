@@ -188,7 +188,10 @@ fn to_text(record: &Record, game: &Game) -> String {
         } else {
             format!("turn {}", s.turn)
         };
-        let winners = names(record, &s.winners).join(", ");
+        let winners = match s.winners.is_empty() {
+            true => "nobody".to_string(),
+            false => names(record, &s.winners).join(", "),
+        };
         let at: Vec<String> = s.tiles.iter().map(|p| p.to_string()).collect();
         out += &format!("  {when:8}  {s} for {winners}; tiles {}\n", at.join(" "));
     }
