@@ -132,7 +132,8 @@ pub enum Event {
         player: Player,
         /// What it is.
         figure: FigureKind,
-        /// Where it stood.
+        /// Where it stood; when Vodyanoy takes a figure Solovei held, the square
+        /// of Solovei's tile with segment [`NO_SEGMENT`](crate::NO_SEGMENT).
         from: Spot,
         /// The trap tile's square.
         at: Pos,

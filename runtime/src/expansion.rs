@@ -148,10 +148,23 @@ impl Game {
                 i += 1;
             }
         }
-        for t in &mut self.trapped {
+        for i in 0..self.trapped.len() {
+            let t = self.trapped[i];
             if t.trap == Trap::Solovei && t.at.near(at) {
-                t.trap = Trap::Vodyanoy;
-                t.at = at;
+                self.trapped[i].trap = Trap::Vodyanoy;
+                self.trapped[i].at = at;
+                // From Solovei's tile, where it lay trapped (no segment).
+                self.log(Event::Trapped {
+                    turn: self.turn,
+                    player: t.player,
+                    figure: t.kind,
+                    from: Spot {
+                        pos: t.at,
+                        segment: NO_SEGMENT,
+                    },
+                    at,
+                    trap: Trap::Vodyanoy,
+                });
             }
         }
     }

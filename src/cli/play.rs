@@ -24,7 +24,10 @@ fn extra_points(game: &Game) -> impl Iterator<Item = (u32, u8, i32, &'static str
 
 /// The expansions' happenings that score nothing, as text: (turn, player, line).
 fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
-    let spot = |s: &tilec_runtime::Spot| format!("{} segment {}", s.pos, s.segment);
+    let spot = |s: &tilec_runtime::Spot| match s.segment {
+        tilec_runtime::NO_SEGMENT => format!("{} (trapped there)", s.pos),
+        seg => format!("{} segment {seg}", s.pos),
+    };
     game.events()
         .iter()
         .filter_map(|e| match e {
