@@ -122,6 +122,10 @@ pub struct Game {
     /// Per placed tile: the last walk that counted it (distinct-tile counting).
     pub(crate) stamp: Vec<u32>,
     pub(crate) walk: u32,
+    /// Scratch: the completed features of a placement (see `score_completed`).
+    pub(crate) roots: Vec<u16>,
+    /// Scratch: the distinct completed cities of a field (see `completed_cities`).
+    pub(crate) seen: Vec<u16>,
     /// Legal placements of the randomly drawn tile, counted while drawing it.
     pub(crate) drawn_count: Option<usize>,
 }
@@ -156,6 +160,8 @@ impl Game {
             events: None,
             touched: Vec::with_capacity(16),
             walk: 0,
+            roots: Vec::with_capacity(16),
+            seen: Vec::with_capacity(16),
             drawn_count: None,
         };
         game.begin(setup, start);
