@@ -8,6 +8,7 @@
 
 use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS};
 use crate::features::NodeData;
+use crate::figure::FigureKind;
 use crate::tile::{EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
 
@@ -59,6 +60,9 @@ pub(crate) struct KindInfo {
     pub facing: [[[u8; 3]; 4]; 4],
     /// Road, river and city segments (bit per segment): counted in crossings.
     pub crossing: u32,
+    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
+    /// on (bit per segment), so the figure step tests a mask per segment.
+    pub stand: [u32; FigureKind::ALL.len()],
     /// The feature nodes a placed copy starts with (see `Features::add_tile`).
     pub nodes: Vec<NodeData>,
     /// Sides (bit per direction) that carry a river, per rotation.
@@ -347,6 +351,14 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
         crossing: segs.iter().enumerate().fold(0, |m, (i, s)| match s.kind {
             SegmentKind::Road | SegmentKind::City | SegmentKind::River => m | 1 << i,
             _ => m,
+        }),
+        stand: FigureKind::ALL.map(|f| {
+            segs.iter()
+                .enumerate()
+                .fold(0, |m, (i, s)| match f.may_stand_on(s.kind) {
+                    true => m | 1 << i,
+                    false => m,
+                })
         }),
         nodes: segs
             .iter()
