@@ -128,6 +128,10 @@ pub struct Game {
     pub(crate) seen: Vec<u16>,
     /// Legal placements of the randomly drawn tile, counted while drawing it.
     pub(crate) drawn_count: Option<usize>,
+    /// While `drawn_count` is set for a kind without a river: its legal
+    /// placements per block of `placement::BLOCK` frontier squares, so that
+    /// `nth_legal_placement` skips whole blocks instead of rescanning.
+    pub(crate) blocks: Vec<u32>,
 }
 
 impl Game {
@@ -163,6 +167,7 @@ impl Game {
             roots: Vec::with_capacity(16),
             seen: Vec::with_capacity(16),
             drawn_count: None,
+            blocks: Vec::with_capacity(32),
         };
         game.begin(setup, start);
         Ok(game)
@@ -295,7 +300,7 @@ impl Game {
             return None;
         }
         while let Some(kind) = self.pile.draw_random(rng) {
-            let count = self.count_for(kind);
+            let count = self.count_drawn(kind);
             if count > 0 {
                 self.drawn_count = Some(count);
                 self.phase = Phase::Place(kind);
