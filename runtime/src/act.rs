@@ -189,6 +189,7 @@ impl Game {
         let stock = &mut self.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
         let cloister = is_cloister(self.features[node].kind);
+        self.cloistered += usize::from(cloister);
         self.figures.push(Figure {
             player,
             kind,
@@ -212,6 +213,7 @@ impl Game {
             return;
         };
         let abbot = self.figures.remove(i);
+        self.cloistered -= usize::from(abbot.cloister);
         let root = self.features.find(abbot.node);
         self.features[root].figures -= 1;
         self.supply[usize::from(abbot.player)][FigureKind::Abbot.index()] += 1;

@@ -113,6 +113,9 @@ pub struct Game {
     pub(crate) tiles: Vec<PlacedTile>,
     pub(crate) features: Features,
     pub(crate) figures: Vec<Figure>,
+    /// How many of `figures` stand on a monastery, garden or hut: most turns
+    /// there is none, and the check for completed cloisters is skipped.
+    pub(crate) cloistered: usize,
     pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
     pub(crate) scores: [u32; MAX_PLAYERS],
     pub(crate) events: Option<Vec<Event>>,
@@ -159,6 +162,7 @@ impl Game {
             phase: Phase::Draw,
             grid: Grid::new(),
             figures: Vec::with_capacity(MAX_PLAYERS * 8),
+            cloistered: 0,
             supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
             events: None,
@@ -192,6 +196,7 @@ impl Game {
         self.tiles.clear();
         self.features.clear();
         self.figures.clear();
+        self.cloistered = 0;
         self.touched.clear();
         self.stamp.fill(0);
         self.walk = 0;

@@ -39,7 +39,11 @@ impl Game {
                 self.collect_completed(n, &mut roots);
             }
         }
-        for f in &self.figures {
+        let cloisters = match self.cloistered {
+            0 => &[][..],
+            _ => &self.figures[..],
+        };
+        for f in cloisters {
             if f.cloister && f.pos.near(tile.pos) && self.neighbours(f.pos) == 8 {
                 let r = self.features.find(f.node);
                 if !roots.contains(&r) {
@@ -129,6 +133,7 @@ impl Game {
                 returned.push((f.player, f.kind));
             }
             self.figures.remove(i);
+            self.cloistered -= usize::from(f.cloister);
         }
         self.features[root].figures = 0;
         let best = strength.iter().copied().max().unwrap_or(0);
