@@ -363,7 +363,7 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
         nodes: segs
             .iter()
             .enumerate()
-            .map(|(i, s)| NodeData::template(i as u8, s.kind, s.sides, s.pennants))
+            .map(|(i, s)| NodeData::template(i as u8, s.kind, s.sides, s.pennants, s.cities))
             .collect(),
         facing,
         segs,

@@ -36,11 +36,14 @@ pub(crate) struct NodeData {
     pub figures: u8,
     /// Segment kind.
     pub kind: SegmentKind,
+    /// For a field: the city segments of its tile it touches (bit per segment),
+    /// kept here so that scoring a field needs no lookup of its tiles' kinds.
+    pub cities: u32,
 }
 
 impl NodeData {
     /// A node for segment `seg` of a kind, before it is placed (tile and ids 0).
-    pub fn template(seg: u8, kind: SegmentKind, open: u8, pennants: u8) -> NodeData {
+    pub fn template(seg: u8, kind: SegmentKind, open: u8, pennants: u8, cities: u32) -> NodeData {
         NodeData {
             parent: 0,
             next: 0,
@@ -51,6 +54,7 @@ impl NodeData {
             kind,
             open: u16::from(open),
             pennants: u16::from(pennants),
+            cities,
         }
     }
 }
@@ -103,6 +107,7 @@ impl Features {
             kind,
             open: u16::from(open),
             pennants: u16::from(pennants),
+            cities: 0,
         });
         id
     }

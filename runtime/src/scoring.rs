@@ -187,13 +187,13 @@ impl Game {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
         for m in self.features.members(root) {
-            let tile = &self.tiles[usize::from(self.features[m].tile)];
-            let seg = usize::from(self.features[m].seg);
-            let mut mask = self.cat.kinds[usize::from(tile.kind)].segs[seg].cities;
+            let mut mask = self.features[m].cities;
+            // A tile's nodes are consecutive from its first, in segment order.
+            let first = m - u16::from(self.features[m].seg);
             while mask != 0 {
                 let c = mask.trailing_zeros() as u16;
                 mask &= mask - 1;
-                let r = self.features.find(tile.node_base + c);
+                let r = self.features.find(first + c);
                 if self.features[r].open == 0 && !seen.contains(&r) {
                     seen.push(r);
                 }
