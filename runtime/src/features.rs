@@ -113,7 +113,7 @@ impl Features {
     }
 
     /// Adds the nodes of placed tile `tile` from its kind's template (one node
-    /// per segment, as [`Features::add`] would make them): a copy with the ids
+    /// per segment, as `Features::add` would make them): a copy with the ids
     /// filled in is cheaper than building each node field by field.
     pub fn add_tile(&mut self, tile: u16, template: &[NodeData]) {
         let start = self.nodes.len();
