@@ -94,32 +94,34 @@ impl Game {
         };
         out.push(Action::Pass);
         let supply = &self.supply[usize::from(self.current)];
+        let k = &self.cat.kinds[usize::from(tile.kind)];
         // Only the kinds in play: the base game's two unless M&M is in play.
         let kinds = &FigureKind::ALL[..self.cat.rules.figures];
-        for (segment, seg) in self.cat.kinds[usize::from(tile.kind)]
-            .segs
-            .iter()
-            .enumerate()
-        {
-            // Whether the feature is free: looked up once, and only when needed.
-            let mut free = None;
+        // The segments some figure in supply may stand on, lowest first; for
+        // each, the figures in `FigureKind::ALL` order.
+        let mut segs = 0;
+        for &figure in kinds {
+            if supply[figure.index()] != 0 {
+                segs |= k.stand[figure.index()];
+            }
+        }
+        while segs != 0 {
+            let segment = segs.trailing_zeros() as u8;
+            segs &= segs - 1;
+            let node = tile.node_base + u16::from(segment);
+            let free = self.features[self.features.find(node)].figures == 0;
             for &figure in kinds {
-                if supply[figure.index()] == 0 || !figure.may_stand_on(seg.kind) {
-                    continue;
-                }
-                let node = tile.node_base + segment as u16;
-                if figure.joins_occupied()
-                    || *free
-                        .get_or_insert_with(|| self.features[self.features.find(node)].figures == 0)
+                if supply[figure.index()] != 0
+                    && k.stand[figure.index()] & 1 << segment != 0
+                    && (free || figure.joins_occupied())
                 {
-                    out.push(Action::Place {
-                        figure,
-                        segment: segment as u8,
-                    });
+                    out.push(Action::Place { figure, segment });
                 }
             }
         }
-        if self.abbot_on_board().is_some() {
+        // Every abbot in supply: none on the board, so no scan of the figures.
+        let abbots = supply[FigureKind::Abbot.index()];
+        if abbots < FigureKind::Abbot.per_player() && self.abbot_on_board().is_some() {
             out.push(Action::RecallAbbot);
         }
         if self.cat.rules.any {

@@ -7,6 +7,7 @@
 //! [`CatalogError`] instead of a panic during play.
 
 use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS};
+use crate::features::NodeData;
 use crate::figure::FigureKind;
 use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
@@ -56,6 +57,17 @@ pub(crate) struct KindInfo {
     pub adds: [[u16; 4]; 4],
     /// The segment at each board port, per rotation.
     pub port_seg: [[u8; 12]; 4],
+    /// Per rotation and side: the segments at the side's ports in the order a
+    /// neighbour beyond that side sees them (its left, middle, right), so that a
+    /// placement pairs them with its own ports without per-port lookups.
+    pub facing: [[[u8; 3]; 4]; 4],
+    /// Road, river and city segments (bit per segment): counted in crossings.
+    pub crossing: u32,
+    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
+    /// on (bit per segment), so the figure step tests a mask per segment.
+    pub stand: [u32; FigureKind::ALL.len()],
+    /// The feature nodes a placed copy starts with (see `Features::add_tile`).
+    pub nodes: Vec<NodeData>,
     /// Sides (bit per direction) that carry a river, per rotation.
     pub river_sides: [u8; 4],
     pub rotations: u8,
@@ -371,6 +383,12 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
             }
         }
     }
+    let mut facing = [[[NO_SEGMENT; 3]; 4]; 4];
+    for (ports, sides) in port_seg.iter().zip(facing.iter_mut()) {
+        for (d, side) in sides.iter_mut().enumerate() {
+            *side = [ports[d * 3 + 2], ports[d * 3 + 1], ports[d * 3]];
+        }
+    }
     let mut fit = Box::new([0u8; TABLE]);
     let mut fit_count = Box::new([0u8; TABLE]);
     for i in 0..DEMANDS {
@@ -392,6 +410,24 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
             SegmentKind::Road | SegmentKind::City => m | 1 << i,
             _ => m,
         }),
+        crossing: segs.iter().enumerate().fold(0, |m, (i, s)| match s.kind {
+            SegmentKind::Road | SegmentKind::City | SegmentKind::River => m | 1 << i,
+            _ => m,
+        }),
+        stand: FigureKind::ALL.map(|f| {
+            segs.iter()
+                .enumerate()
+                .fold(0, |m, (i, s)| match f.may_stand_on(s.kind) {
+                    true => m | 1 << i,
+                    false => m,
+                })
+        }),
+        nodes: segs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| NodeData::template(i as u8, s.kind, s.sides, s.pennants, s.cities))
+            .collect(),
+        facing,
         segs,
         class: classify(kind),
         arrow: kind

@@ -289,6 +289,11 @@ impl Game {
 
     /// The turn passes (or an earned extra turn begins).
     pub(crate) fn end_turn(&mut self) {
+        // Every path that adds or removes a figure keeps this count.
+        debug_assert_eq!(
+            self.cloistered,
+            self.figures.iter().filter(|f| f.cloister).count()
+        );
         if self.extra == Extra::Earned {
             self.extra = Extra::Playing;
             self.log(Event::ExtraTurn {
@@ -331,6 +336,7 @@ impl Game {
         let stock = &mut self.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
         let cloister = is_cloister(self.features[node].kind);
+        self.cloistered += usize::from(cloister);
         self.figures.push(Figure {
             player,
             kind,
@@ -420,6 +426,7 @@ impl Game {
         *count = count.saturating_add(1);
         self.supply[usize::from(player)][FigureKind::Messenger.index()] -= 1;
         let cloister = is_cloister(self.features[node].kind);
+        self.cloistered += usize::from(cloister);
         self.figures.push(Figure {
             player,
             kind: FigureKind::Messenger,

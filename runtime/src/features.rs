@@ -14,23 +14,49 @@ use std::ops::{Index, IndexMut};
 pub(crate) type Node = u16;
 
 /// One segment instance; the counters are meaningful at roots only.
+///
+/// `repr(C)` keeps the fields a placement fills in (`parent`, `next`, `tile`)
+/// together at the front, so that a node is its kind's template copied whole
+/// with one word patched (see [`Features::add_tile`]).
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub(crate) struct NodeData {
     parent: Node,
     next: Node,
-    size: u16,
     /// Placed-tile index.
     pub tile: u16,
+    size: u16,
+    /// Edge crossings still open (at roots).
+    pub open: u16,
+    /// Pennants on the feature (at roots).
+    pub pennants: u16,
     /// Segment index on its tile.
     pub seg: u8,
     /// Figures standing on the feature (at roots).
     pub figures: u8,
     /// Segment kind.
     pub kind: SegmentKind,
-    /// Edge crossings still open (at roots).
-    pub open: u16,
-    /// Pennants on the feature (at roots).
-    pub pennants: u16,
+    /// For a field: the city segments of its tile it touches (bit per segment),
+    /// kept here so that scoring a field needs no lookup of its tiles' kinds.
+    pub cities: u32,
+}
+
+impl NodeData {
+    /// A node for segment `seg` of a kind, before it is placed (tile and ids 0).
+    pub fn template(seg: u8, kind: SegmentKind, open: u8, pennants: u8, cities: u32) -> NodeData {
+        NodeData {
+            parent: 0,
+            next: 0,
+            size: 1,
+            tile: 0,
+            seg,
+            figures: 0,
+            kind,
+            open: u16::from(open),
+            pennants: u16::from(pennants),
+            cities,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -68,6 +94,7 @@ impl Features {
     }
 
     /// Adds a node for segment `seg` of placed tile `tile`.
+    #[cfg(test)]
     pub fn add(&mut self, tile: u16, seg: u8, kind: SegmentKind, open: u8, pennants: u8) -> Node {
         let id = self.nodes.len() as Node;
         self.nodes.push(NodeData {
@@ -80,8 +107,22 @@ impl Features {
             kind,
             open: u16::from(open),
             pennants: u16::from(pennants),
+            cities: 0,
         });
         id
+    }
+
+    /// Adds the nodes of placed tile `tile` from its kind's template (one node
+    /// per segment, as `Features::add` would make them): a copy with the ids
+    /// filled in is cheaper than building each node field by field.
+    pub fn add_tile(&mut self, tile: u16, template: &[NodeData]) {
+        let start = self.nodes.len();
+        self.nodes.extend_from_slice(template);
+        for (n, id) in self.nodes[start..].iter_mut().zip(start as Node..) {
+            n.parent = id;
+            n.next = id;
+            n.tile = tile;
+        }
     }
 
     pub fn find(&self, mut n: Node) -> Node {

@@ -119,6 +119,9 @@ pub struct Game {
     pub(crate) tiles: Vec<PlacedTile>,
     pub(crate) features: Features,
     pub(crate) figures: Vec<Figure>,
+    /// How many of `figures` stand on a monastery, garden or hut: most turns
+    /// there is none, and the check for completed cloisters is skipped.
+    pub(crate) cloistered: usize,
     pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) events: Option<Vec<Event>>,
@@ -128,6 +131,10 @@ pub struct Game {
     /// Per placed tile: the last walk that counted it (distinct-tile counting).
     pub(crate) stamp: Vec<u32>,
     pub(crate) walk: u32,
+    /// Scratch: the completed features of a placement (see `score_completed`).
+    pub(crate) roots: Vec<u16>,
+    /// Scratch: the distinct completed cities of a field (see `completed_cities`).
+    pub(crate) seen: Vec<u16>,
     /// Legal placements of the randomly drawn tile, counted while drawing it.
     pub(crate) drawn_count: Option<usize>,
     /// Figures caught by traps.
@@ -146,6 +153,10 @@ pub struct Game {
     pub(crate) extra: Extra,
     /// Decisions owed, in order (the first is [`Game::decision`]).
     pub(crate) pending: Vec<Pending>,
+    /// While `drawn_count` is set for a kind without a river: its legal
+    /// placements per block of `placement::BLOCK` frontier squares, so that
+    /// `nth_legal_placement` skips whole blocks instead of rescanning.
+    pub(crate) blocks: Vec<u32>,
 }
 
 /// Where the current turn stands with respect to extra-turn arrows.
@@ -184,11 +195,14 @@ impl Game {
             phase: Phase::Draw,
             grid: Grid::new(),
             figures: Vec::with_capacity(MAX_PLAYERS * 8),
+            cloistered: 0,
             supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
             events: None,
             touched: Vec::with_capacity(16),
             walk: 0,
+            roots: Vec::with_capacity(16),
+            seen: Vec::with_capacity(16),
             drawn_count: None,
             trapped: Vec::new(),
             lakes: Vec::new(),
@@ -198,6 +212,7 @@ impl Game {
             arrow_choices: 0,
             extra: Extra::No,
             pending: Vec::new(),
+            blocks: Vec::with_capacity(32),
         };
         game.begin(setup, start);
         Ok(game)
@@ -222,6 +237,7 @@ impl Game {
         self.tiles.clear();
         self.features.clear();
         self.figures.clear();
+        self.cloistered = 0;
         self.touched.clear();
         self.stamp.fill(0);
         self.walk = 0;
@@ -367,7 +383,7 @@ impl Game {
             return self.next_town_hall();
         }
         while let Some(kind) = self.pile.draw_random(rng) {
-            let count = self.count_for(kind);
+            let count = self.count_drawn(kind);
             if count > 0 {
                 self.drawn_count = Some(count);
                 self.phase = Phase::Place(kind);

@@ -6,9 +6,9 @@ use crate::decide::{Decision, Pending};
 use crate::event::Event;
 use crate::features::{Features, Node};
 use crate::game::{Game, Phase, PlacedTile};
-use crate::geom::{facing_port, Rotation};
+use crate::geom::Rotation;
 use crate::placement::{PlaceError, Placement};
-use crate::tile::{SegmentKind, NO_SEGMENT};
+use crate::tile::NO_SEGMENT;
 
 impl Game {
     /// Places the drawn tile, if the placement is legal; then it is the figure step.
@@ -28,7 +28,9 @@ impl Game {
             return;
         };
         let k = &self.cat.kinds[usize::from(kind)];
-        let r = placement.rotation.quarter_turns() % k.rotations;
+        // A mask, not `%`: the symmetry is 1, 2 or 4 (checked by the catalog), and
+        // a division per turn shows in profiles.
+        let r = placement.rotation.quarter_turns() & (k.rotations - 1);
         let at = Placement {
             pos: placement.pos,
             rotation: Rotation::new(r),
@@ -92,31 +94,29 @@ impl Game {
         });
         let around = grid.put(at.pos, index, k.adds[r]);
         touched.clear();
-        for (i, s) in k.segs.iter().enumerate() {
-            features.add(index, i as u8, s.kind, s.sides, s.pennants);
-        }
-        let ports = &k.port_seg[r];
+        features.add_tile(index, &k.nodes);
+        let mine = &k.facing[r];
         for (d, &t) in around.iter().enumerate() {
             let Some(t) = t.checked_sub(1) else { continue };
-            let other = tiles[usize::from(t)];
-            let theirs = &cat.kinds[usize::from(other.kind)].port_seg
-                [usize::from(other.rotation.quarter_turns())];
-            let node = |base: u16, s: u8| (s != NO_SEGMENT).then(|| base + u16::from(s));
-            let pair = |p: usize| (ports[p], theirs[facing_port(p)]);
-            let join_pair =
-                |features: &mut Features, touched: &mut Vec<Node>, pair: (u8, u8), middle| {
-                    let (a, b) = (node(node_base, pair.0), node(other.node_base, pair.1));
-                    join(features, touched, a, b, middle);
-                };
+            let other = &tiles[usize::from(t)];
+            let ok = &cat.kinds[usize::from(other.kind)];
+            // Each side's ports as seen from across it (right to left): this tile's
+            // left port, `a[2]`, meets the neighbour's right one, `b[0]`.
+            let a = mine[d];
+            let b = ok.facing[usize::from(other.rotation.quarter_turns())][(d + 2) & 3];
+            let ends = Ends {
+                base: (node_base, other.node_base),
+                crossing: (k.crossing, ok.crossing),
+            };
             // The middle port, then the halves; a whole-edge feature repeats the same
             // pair on all three ports and is joined once.
-            let (mid, left, right) = (pair(d * 3 + 1), pair(d * 3), pair(d * 3 + 2));
-            join_pair(features, touched, mid, true);
+            let (mid, left, right) = ((a[1], b[1]), (a[2], b[0]), (a[0], b[2]));
+            ends.join(features, touched, mid, true);
             if left != mid {
-                join_pair(features, touched, left, false);
+                ends.join(features, touched, left, false);
             }
             if right != left {
-                join_pair(features, touched, right, false);
+                ends.join(features, touched, right, false);
             }
         }
         if self.cat.rules.traps {
@@ -126,41 +126,53 @@ impl Game {
     }
 }
 
-/// Whether a segment kind is counted in edge crossings (completes when closed).
-fn crossing(kind: SegmentKind) -> bool {
-    matches!(
-        kind,
-        SegmentKind::Road | SegmentKind::City | SegmentKind::River
-    )
+/// The two tiles meeting across an edge: their first nodes and crossing masks.
+struct Ends {
+    base: (u16, u16),
+    crossing: (u32, u32),
 }
 
-/// Joins node `a` (of the new tile) with node `b` (of a neighbour) across one
-/// port. Crossings are counted once per edge, at the middle port; a missing
-/// segment (a town hall's side) closes what reaches it.
-#[inline]
-fn join(
-    features: &mut Features,
-    touched: &mut Vec<Node>,
-    a: Option<Node>,
-    b: Option<Node>,
-    middle: bool,
-) {
-    match (a, b) {
-        (Some(x), Some(y)) => {
-            let is_crossing = crossing(features[x].kind);
-            if !middle && is_crossing {
-                return;
+impl Ends {
+    /// Joins segment `pair.0` (of the new tile) with segment `pair.1` (of a
+    /// neighbour) across one port. Crossings are counted once per edge, at the
+    /// middle port; a missing segment (a town hall's side) closes what reaches it.
+    #[inline]
+    fn join(&self, features: &mut Features, touched: &mut Vec<Node>, pair: (u8, u8), middle: bool) {
+        match pair {
+            (NO_SEGMENT, NO_SEGMENT) => {}
+            (x, NO_SEGMENT) if middle => {
+                close_one(features, touched, self.base.0, self.crossing.0, x)
             }
-            let root = features.union(x, y);
-            if is_crossing {
-                features.close(root, 2);
+            (NO_SEGMENT, y) if middle => {
+                close_one(features, touched, self.base.1, self.crossing.1, y)
+            }
+            (NO_SEGMENT, _) | (_, NO_SEGMENT) => {}
+            (x, y) => {
+                let is_crossing = crosses(self.crossing.0, x);
+                if !middle && is_crossing {
+                    return;
+                }
+                let root = features.union(self.base.0 + u16::from(x), self.base.1 + u16::from(y));
+                if is_crossing {
+                    features.close(root, 2);
+                }
             }
         }
-        (Some(x), None) | (None, Some(x)) if middle && crossing(features[x].kind) => {
-            let root = features.find(x);
-            features.close(root, 1);
-            touched.push(x);
-        }
-        _ => {}
+    }
+}
+
+/// Whether segment `s` is a road, river or city by its kind's `crossing` mask.
+fn crosses(mask: u32, s: u8) -> bool {
+    mask & 1u32.wrapping_shl(u32::from(s)) != 0
+}
+
+/// A crossing of segment `s` (node `base + s`) reaches a missing segment (a town
+/// hall's side): it is closed there.
+fn close_one(features: &mut Features, touched: &mut Vec<Node>, base: u16, mask: u32, s: u8) {
+    if crosses(mask, s) {
+        let n = base + u16::from(s);
+        let root = features.find(n);
+        features.close(root, 1);
+        touched.push(n);
     }
 }

@@ -89,6 +89,18 @@ impl fmt::Display for PlaceError {
 
 impl std::error::Error for PlaceError {}
 
+/// Frontier squares per block of [`Game::count_drawn`]'s counts: small enough
+/// that the last block scans quickly, large enough that few blocks are skipped.
+pub(crate) const BLOCK: usize = 8;
+
+/// The `n`-th lowest rotation set in `rots`.
+fn nth_rotation(mut rots: u8, n: usize) -> Rotation {
+    for _ in 0..n {
+        rots &= rots.wrapping_sub(1);
+    }
+    Rotation::new(rots.trailing_zeros() as u8)
+}
+
 impl Game {
     /// Appends every legal placement of the drawn tile to `out` (one per distinct
     /// rotation; symmetric duplicates are left out). Nothing when no tile is drawn.
@@ -141,6 +153,32 @@ impl Game {
         total as usize
     }
 
+    /// Legal placements `kind` would have now, as [`Game::count_for`] counts
+    /// them, also filling `blocks` (left empty for a river kind, which is listed).
+    pub(crate) fn count_drawn(&mut self, kind: KindId) -> usize {
+        let k = &self.cat.kinds[usize::from(kind)];
+        self.blocks.clear();
+        if k.river {
+            return self.count_for(kind);
+        }
+        let fit_count = &*k.fit_count;
+        let at = |c: u16| u32::from(fit_count[usize::from(c) & (TABLE - 1)]);
+        let mut total = 0;
+        let chunks = self.grid.codes.chunks_exact(BLOCK);
+        let rest = chunks.remainder();
+        for chunk in chunks {
+            let here = chunk.iter().fold(0, |sum, &c| sum + at(c));
+            self.blocks.push(here);
+            total += here;
+        }
+        if !rest.is_empty() {
+            let here = rest.iter().fold(0, |sum, &c| sum + at(c));
+            self.blocks.push(here);
+            total += here;
+        }
+        total as usize
+    }
+
     /// The `n`-th legal placement in [`Game::legal_placements_into`] order, without
     /// building the list (random players pick one this way).
     pub fn nth_legal_placement(&self, mut n: usize) -> Option<Placement> {
@@ -153,11 +191,35 @@ impl Game {
             self.list_for(kind, &mut out);
             return out.get(n).copied();
         }
+        let (fit, fit_count) = (&*k.fit, &*k.fit_count);
+        let codes = &self.grid.codes;
+        if self.drawn_count.is_some() && !self.blocks.is_empty() {
+            // Whole blocks first, then the squares of the one holding it.
+            let mut i = 0;
+            for &here in &self.blocks {
+                let here = here as usize;
+                if n < here {
+                    break;
+                }
+                n -= here;
+                i += BLOCK;
+            }
+            let code = loop {
+                let code = usize::from(*codes.get(i)?) & (TABLE - 1);
+                let here = usize::from(fit_count[code]);
+                if n < here {
+                    break code;
+                }
+                n -= here;
+                i += 1;
+            };
+            let pos = *self.grid.frontier.get(i)?;
+            let rotation = nth_rotation(fit[code], n);
+            return Some(Placement { pos, rotation });
+        }
         // Scan from the nearer end: the total is known, so the n-th placement from
         // the front is the (total - 1 - n)-th from the back.
         let total = self.drawn_count.unwrap_or_else(|| self.count_for(kind));
-        let (fit, fit_count) = (&*k.fit, &*k.fit_count);
-        let codes = &self.grid.codes;
         let (i, code, n) = if n < total / 2 {
             let mut i = 0;
             loop {
@@ -182,11 +244,7 @@ impl Game {
                 back -= here;
             }
         };
-        let mut rots = fit[code];
-        for _ in 0..n {
-            rots &= rots - 1;
-        }
-        let rotation = Rotation::new(rots.trailing_zeros() as u8);
+        let rotation = nth_rotation(fit[code], n);
         self.grid
             .frontier
             .get(i)

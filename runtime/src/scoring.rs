@@ -23,7 +23,10 @@ pub(crate) fn is_cloister(kind: SegmentKind) -> bool {
 impl Game {
     /// Scores what the placement of `tile` completed (after the figure step).
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
-        let mut roots: Vec<Node> = Vec::new();
+        // A buffer kept in the game: most turns complete nothing, but an
+        // allocation per completing turn showed in profiles.
+        let mut roots = std::mem::take(&mut self.roots);
+        roots.clear();
         // The placed tile's own roads and cities, and what it closed on its neighbours.
         let mut own = self.cat.kinds[usize::from(tile.kind)].closable;
         while own != 0 {
@@ -37,7 +40,11 @@ impl Game {
                 self.collect_completed(n, &mut roots);
             }
         }
-        for f in &self.figures {
+        let cloisters = match self.cloistered {
+            0 => &[][..],
+            _ => &self.figures[..],
+        };
+        for f in cloisters {
             if f.cloister && f.pos.near(tile.pos) && self.neighbours(f.pos) == 8 {
                 let r = self.features.find(f.node);
                 if !roots.contains(&r) {
@@ -45,9 +52,10 @@ impl Game {
                 }
             }
         }
-        for r in roots {
+        for &r in &roots {
             self.score_feature(r, Cause::Completed);
         }
+        self.roots = roots;
     }
 
     /// Adds the root of `n` to `roots` if its feature is complete and has figures.
@@ -126,6 +134,7 @@ impl Game {
                 returned.push((f.player, f.kind));
             }
             self.figures.remove(i);
+            self.cloistered -= usize::from(f.cloister);
             if f.kind == FigureKind::Messenger && cause == Cause::Completed {
                 // It may move on once everything has scored (crate::decide).
                 self.pending.push(Pending {
@@ -185,16 +194,26 @@ impl Game {
     }
 
     /// Completed cities that the field rooted at `root` touches.
-    pub(crate) fn completed_cities(&self, root: Node) -> u16 {
-        let mut seen: Vec<Node> = Vec::new();
+    fn completed_cities(&mut self, root: Node) -> u16 {
+        // The game's buffer: no allocation per scored field.
+        let mut seen = std::mem::take(&mut self.seen);
+        let count = self.count_completed_cities(root, &mut seen);
+        self.seen = seen;
+        count
+    }
+
+    /// Completed cities that the field rooted at `root` touches, with `seen` as
+    /// scratch space (read-only callers bring their own).
+    pub(crate) fn count_completed_cities(&self, root: Node, seen: &mut Vec<Node>) -> u16 {
+        seen.clear();
         for m in self.features.members(root) {
-            let tile = &self.tiles[usize::from(self.features[m].tile)];
-            let seg = usize::from(self.features[m].seg);
-            let mut mask = self.cat.kinds[usize::from(tile.kind)].segs[seg].cities;
+            let mut mask = self.features[m].cities;
+            // A tile's nodes are consecutive from its first, in segment order.
+            let first = m - u16::from(self.features[m].seg);
             while mask != 0 {
                 let c = mask.trailing_zeros() as u16;
                 mask &= mask - 1;
-                let r = self.features.find(tile.node_base + c);
+                let r = self.features.find(first + c);
                 if self.features[r].open == 0 && !seen.contains(&r) {
                     seen.push(r);
                 }
