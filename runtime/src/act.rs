@@ -94,13 +94,36 @@ impl Game {
         };
         out.push(Action::Pass);
         let supply = &self.supply[usize::from(self.current)];
+        // Only the kinds in play: the base game's two unless M&M is in play (a
+        // fixed-size array each way, so the loops over the kinds unroll).
+        match self.cat.rules.figures {
+            2 => self.place_actions(tile, [FigureKind::Follower, FigureKind::Abbot], out),
+            _ => self.place_actions(tile, FigureKind::ALL, out),
+        }
+        // Every abbot in supply: none on the board, so no scan of the figures.
+        let abbots = supply[FigureKind::Abbot.index()];
+        if abbots < FigureKind::Abbot.per_player() && self.abbot_on_board().is_some() {
+            out.push(Action::RecallAbbot);
+        }
+        if self.cat.rules.any {
+            self.expansion_actions(tile, out);
+        }
+    }
+
+    /// The deployments on the tile just placed, for the figure kinds `kinds`.
+    #[inline]
+    fn place_actions<const N: usize>(
+        &self,
+        tile: &PlacedTile,
+        kinds: [FigureKind; N],
+        out: &mut Vec<Action>,
+    ) {
+        let supply = &self.supply[usize::from(self.current)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
-        // Only the kinds in play: the base game's two unless M&M is in play.
-        let kinds = &FigureKind::ALL[..self.cat.rules.figures];
         // The segments some figure in supply may stand on, lowest first; for
         // each, the figures in `FigureKind::ALL` order.
         let mut segs = 0;
-        for &figure in kinds {
+        for figure in kinds {
             if supply[figure.index()] != 0 {
                 segs |= k.stand[figure.index()];
             }
@@ -110,7 +133,7 @@ impl Game {
             segs &= segs - 1;
             let node = tile.node_base + u16::from(segment);
             let free = self.features[self.features.find(node)].figures == 0;
-            for &figure in kinds {
+            for figure in kinds {
                 if supply[figure.index()] != 0
                     && k.stand[figure.index()] & 1 << segment != 0
                     && (free || figure.joins_occupied())
@@ -118,14 +141,6 @@ impl Game {
                     out.push(Action::Place { figure, segment });
                 }
             }
-        }
-        // Every abbot in supply: none on the board, so no scan of the figures.
-        let abbots = supply[FigureKind::Abbot.index()];
-        if abbots < FigureKind::Abbot.per_player() && self.abbot_on_board().is_some() {
-            out.push(Action::RecallAbbot);
-        }
-        if self.cat.rules.any {
-            self.expansion_actions(tile, out);
         }
     }
 

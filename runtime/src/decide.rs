@@ -323,6 +323,7 @@ impl Game {
 
     /// Puts `player`'s `kind` from supply on node `node` at `at` (no checks);
     /// Vodyanoy may take it at once. Returns whether it stayed on the board.
+    #[inline]
     pub(crate) fn put_figure(
         &mut self,
         player: Player,

@@ -55,7 +55,9 @@ impl RandomPlayer {
         let n = game.legal_placement_count();
         let choice = game.nth_legal_placement(rng.below(n as u32) as usize)?;
         game.place_unchecked(choice);
-        self.decide(game, rng);
+        if game.phase == Phase::Decide {
+            self.decide(game, rng);
+        }
         let mut action = Action::Pass;
         if rng.chance(self.figure_rate) {
             self.actions.clear();
@@ -65,11 +67,15 @@ impl RandomPlayer {
             }
         }
         game.act_unchecked(action);
-        self.decide(game, rng);
+        if game.phase == Phase::Decide {
+            self.decide(game, rng);
+        }
         Some(n)
     }
 
     /// Answers every owed decision at random.
+    #[cold]
+    #[inline(never)]
     fn decide(&mut self, game: &mut Game, rng: &mut Rng) {
         while game.phase() == Phase::Decide {
             self.choices.clear();
