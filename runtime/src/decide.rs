@@ -323,7 +323,8 @@ impl Game {
 
     /// Puts `player`'s `kind` from supply on node `node` at `at` (no checks);
     /// Vodyanoy may take it at once. Returns whether it stayed on the board.
-    #[inline]
+    // Always inlined: the base game's deployment is on the hot path.
+    #[inline(always)]
     pub(crate) fn put_figure(
         &mut self,
         player: Player,
