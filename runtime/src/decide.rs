@@ -294,6 +294,10 @@ impl Game {
             self.cloistered,
             self.figures.iter().filter(|f| f.cloister).count()
         );
+        debug_assert_eq!(
+            self.watched,
+            self.figures.iter().filter(|f| f.watched()).count()
+        );
         if self.extra == Extra::Earned {
             self.extra = Extra::Playing;
             self.log(Event::ExtraTurn {
@@ -339,6 +343,7 @@ impl Game {
         *stock = stock.saturating_sub(1);
         let cloister = is_cloister(self.features[node].kind);
         self.cloistered += usize::from(cloister);
+        self.watched += usize::from(matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow));
         self.figures.push(Figure {
             player,
             kind,
@@ -399,6 +404,7 @@ impl Game {
         match choice {
             Choice::LieDown => {
                 self.figures[i].lying = true;
+                self.watched -= 1;
                 self.log(Event::LaidDown {
                     turn: self.turn,
                     player,

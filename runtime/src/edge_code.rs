@@ -83,6 +83,18 @@ pub(crate) const fn demand(index: usize) -> u16 {
     need
 }
 
+/// [`demand`] of every demand index, worked out at compile time: the river
+/// rules and placement checks look a square's demand up instead of decoding it.
+pub(crate) static DEMAND_TABLE: [u16; DEMANDS] = {
+    let mut table = [0; DEMANDS];
+    let mut i = 0;
+    while i < DEMANDS {
+        table[i] = demand(i);
+        i += 1;
+    }
+    table
+};
+
 /// The edge a one-hot code stands for (`Any` for anything that is not one-hot).
 pub(crate) const fn code_edge(code: u16) -> Edge {
     match code {

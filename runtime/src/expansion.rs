@@ -107,6 +107,7 @@ impl Game {
     pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
         let f = self.figures.remove(i);
         self.cloistered -= usize::from(f.cloister);
+        self.watched -= usize::from(f.watched());
         let root = self.features.find(f.node);
         let n = &mut self.features[root].figures;
         *n = n.saturating_sub(1);
@@ -316,28 +317,26 @@ impl Game {
     /// Step 3 after scoring: mayors and scarecrows the placement of `tile` left
     /// surrounded, queued as decisions.
     pub(crate) fn surround_triggers(&mut self, tile: PlacedTile) {
+        if self.watched == 0 {
+            return;
+        }
+        let (x, y) = (i32::from(tile.pos.x), i32::from(tile.pos.y));
         for i in 0..self.figures.len() {
-            let f = self.figures[i];
-            let watched =
-                f.kind == FigureKind::Mayor || (f.kind == FigureKind::Scarecrow && !f.lying);
-            if !watched || !(f.pos == tile.pos || (0..4).any(|d| tile.pos.step(d) == f.pos)) {
+            // The square first: the placed tile's or one next to it.
+            let at = self.figures[i].pos;
+            let (dx, dy) = (i32::from(at.x) - x, i32::from(at.y) - y);
+            if dx.abs() + dy.abs() > 1 || !self.figures[i].watched() {
                 continue;
             }
-            if (0..4).all(|d| self.grid.tile(f.pos.step(d)).is_some()) {
+            if (0..4).all(|d| self.grid.tile(at.step(d)).is_some()) {
+                let f = &self.figures[i];
+                let (player, at) = (f.player, f.spot());
                 let decision = match f.kind {
-                    FigureKind::Mayor => crate::decide::Decision::Mayor {
-                        player: f.player,
-                        at: f.spot(),
-                    },
-                    _ => crate::decide::Decision::Scarecrow {
-                        player: f.player,
-                        at: f.spot(),
-                    },
+                    FigureKind::Mayor => crate::decide::Decision::Mayor { player, at },
+                    _ => crate::decide::Decision::Scarecrow { player, at },
                 };
-                self.pending.push(Pending {
-                    decision,
-                    node: f.node,
-                });
+                let node = f.node;
+                self.pending.push(Pending { decision, node });
             }
         }
     }

@@ -148,6 +148,11 @@ impl Figure {
         u32::from(self.kind.strength()) + u32::from(self.lying && end)
     }
 
+    /// Whether a surround can trigger it: a mayor, or a scarecrow standing.
+    pub(crate) fn watched(&self) -> bool {
+        self.kind == FigureKind::Mayor || (self.kind == FigureKind::Scarecrow && !self.lying)
+    }
+
     /// Where it stands, as a [`Spot`].
     pub fn spot(&self) -> Spot {
         Spot {

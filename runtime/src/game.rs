@@ -122,6 +122,9 @@ pub struct Game {
     /// How many of `figures` stand on a monastery, garden or hut: most turns
     /// there is none, and the check for completed cloisters is skipped.
     pub(crate) cloistered: usize,
+    /// How many of `figures` a surround can trigger (mayors, standing
+    /// scarecrows): most turns none, and the surround check is skipped.
+    pub(crate) watched: usize,
     pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) events: Option<Vec<Event>>,
@@ -196,6 +199,7 @@ impl Game {
             grid: Grid::new(),
             figures: Vec::with_capacity(MAX_PLAYERS * 8),
             cloistered: 0,
+            watched: 0,
             supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
             events: None,
@@ -238,6 +242,7 @@ impl Game {
         self.features.clear();
         self.figures.clear();
         self.cloistered = 0;
+        self.watched = 0;
         self.touched.clear();
         self.stamp.fill(0);
         self.walk = 0;

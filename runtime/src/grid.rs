@@ -6,7 +6,7 @@
 //! neighbours and neighbours-of-neighbours of anything placed are always in range;
 //! when a placement comes closer to the border the array doubles.
 
-use crate::edge_code::demand;
+use crate::edge_code::DEMAND_TABLE;
 use crate::geom::Pos;
 
 const MARGIN: i32 = 2;
@@ -97,7 +97,10 @@ impl Grid {
     pub fn cell(&self, p: Pos) -> Cell {
         match self.index(p) {
             Some(i) => Cell {
-                need: demand(usize::from(self.squares[i].code)),
+                need: DEMAND_TABLE
+                    .get(usize::from(self.squares[i].code))
+                    .copied()
+                    .unwrap_or(0xFFFF),
                 sides: self.squares[i].sides,
             },
             None => Cell {

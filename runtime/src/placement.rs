@@ -111,21 +111,24 @@ impl Game {
     }
 
     fn list_for(&self, kind: KindId, out: &mut Vec<Placement>) {
+        out.extend(self.placements_of(kind));
+    }
+
+    /// Every legal placement of `kind`, in frontier order (no list is built:
+    /// river kinds are counted and picked from this).
+    fn placements_of(&self, kind: KindId) -> impl Iterator<Item = Placement> + '_ {
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
-        for (&pos, &code) in frontier {
-            let mut rots = k.fit[usize::from(code) & (TABLE - 1)];
-            while rots != 0 {
-                let r = rots.trailing_zeros() as u8;
-                rots &= rots - 1;
-                if !k.river || self.river_ok(kind, pos, r).is_ok() {
-                    out.push(Placement {
-                        pos,
-                        rotation: Rotation::new(r),
-                    });
-                }
-            }
-        }
+        frontier.flat_map(move |(&pos, &code)| {
+            let rots = k.fit[usize::from(code) & (TABLE - 1)];
+            (0..4u8)
+                .filter(move |r| rots & (1 << r) != 0)
+                .filter(move |&r| !k.river || self.river_ok(kind, pos, r).is_ok())
+                .map(move |r| Placement {
+                    pos,
+                    rotation: Rotation::new(r),
+                })
+        })
     }
 
     /// Number of legal placements of the drawn tile (as listed by
@@ -141,9 +144,7 @@ impl Game {
     pub(crate) fn count_for(&self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
-            let mut out = Vec::new();
-            self.list_for(kind, &mut out);
-            return out.len();
+            return self.placements_of(kind).count();
         }
         let fit_count = &*k.fit_count;
         let counts = self.grid.codes.iter();
@@ -187,9 +188,7 @@ impl Game {
         };
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
-            let mut out = Vec::new();
-            self.list_for(kind, &mut out);
-            return out.get(n).copied();
+            return self.placements_of(kind).nth(n);
         }
         let (fit, fit_count) = (&*k.fit, &*k.fit_count);
         let codes = &self.grid.codes;

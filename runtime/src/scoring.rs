@@ -135,6 +135,7 @@ impl Game {
             }
             self.figures.remove(i);
             self.cloistered -= usize::from(f.cloister);
+            self.watched -= usize::from(f.watched());
             if f.kind == FigureKind::Messenger && cause == Cause::Completed {
                 // It may move on once everything has scored (crate::decide).
                 self.pending.push(Pending {
