@@ -3,31 +3,9 @@
 
 mod common;
 
-use common::{text, tilec};
+use common::{text, tilec, Temp};
 
-use std::path::{Path, PathBuf};
-
-/// A fresh temporary directory, removed when dropped.
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str) -> Temp {
-        let dir = std::env::temp_dir().join(format!("tilec-custom-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        Temp(dir)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 temp path")
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use std::path::Path;
 
 /// The number after `label` on its line of `stdout`.
 fn figure(stdout: &str, label: &str) -> f64 {
@@ -128,7 +106,7 @@ fn play_replays_a_record_against_the_custom_set() {
 
 #[test]
 fn tiles_with_problems_are_reported_like_check_and_exit_1() {
-    let dir = Temp::new("bad");
+    let dir = Temp::new("custom-bad");
     let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad/segments_cross.tiles");
     std::fs::copy(&bad, dir.0.join("mine.tiles")).expect("copy");
     for args in [
@@ -170,7 +148,7 @@ fn report(dir: &Temp, sets: &str) -> (serde_json::Value, String) {
 
 #[test]
 fn the_report_is_deterministic() {
-    let (a, b) = (Temp::new("report-a"), Temp::new("report-b"));
+    let (a, b) = (Temp::new("custom-report-a"), Temp::new("custom-report-b"));
     report(&a, "lagoon");
     report(&b, "lagoon");
     for file in ["report.json", "report.html"] {
@@ -182,7 +160,7 @@ fn the_report_is_deterministic() {
 
 #[test]
 fn the_report_json_adds_up() {
-    let dir = Temp::new("report-json");
+    let dir = Temp::new("custom-report-json");
     let (v, _) = report(&dir, "lagoon");
     assert_eq!(v["run"]["games"], 50);
     assert_eq!(v["run"]["sets"], serde_json::json!(["lagoon"]));
@@ -245,7 +223,7 @@ fn the_report_json_adds_up() {
 
 #[test]
 fn the_report_html_has_a_chart_per_set_and_no_remote_urls() {
-    let dir = Temp::new("report-html");
+    let dir = Temp::new("custom-report-html");
     let (_, html) = report(&dir, "base,lagoon");
     // The final-score histogram, then per set its earned points and its kinds.
     assert_eq!(html.matches("<svg").count(), 5, "{html}");
@@ -257,7 +235,7 @@ fn the_report_html_has_a_chart_per_set_and_no_remote_urls() {
 
 #[test]
 fn build_takes_the_custom_directory() {
-    let dir = Temp::new("build");
+    let dir = Temp::new("custom-build");
     let site = dir.0.join("site");
     let tables = dir.0.join("tables.rs");
     let out = tilec(&[

@@ -2,31 +2,8 @@
 
 mod common;
 
-use common::{text, tilec};
+use common::{text, tilec, Temp};
 use serde_json::Value;
-use std::path::PathBuf;
-
-/// A fresh temporary directory, removed when dropped.
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str) -> Temp {
-        let dir = std::env::temp_dir().join(format!("tilec-report-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        Temp(dir)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 temp path")
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 const GAMES: u64 = 50;
 
@@ -79,7 +56,7 @@ fn assert_mean(what: &str, mean: f64, sum: u64, count: u64) {
 
 #[test]
 fn the_report_has_every_kind_with_consistent_figures() {
-    let dir = Temp::new("json");
+    let dir = Temp::new("report-json");
     let (v, _) = report(&dir);
     assert_eq!(v["run"]["games"], GAMES);
     let sets = v["sets"].as_object().expect("sets");
@@ -167,7 +144,7 @@ fn the_report_has_every_kind_with_consistent_figures() {
 
 #[test]
 fn the_report_has_a_score_distribution_per_set_and_per_seat() {
-    let dir = Temp::new("dist");
+    let dir = Temp::new("report-dist");
     let (v, _) = report(&dir);
     let check = |what: &str, d: &Value, width: u64| {
         let hist: Vec<u64> = d["histogram"]
@@ -229,7 +206,7 @@ fn the_report_has_a_score_distribution_per_set_and_per_seat() {
 
 #[test]
 fn the_report_html_is_self_contained_and_drawn_with_plotters() {
-    let dir = Temp::new("html");
+    let dir = Temp::new("report-html");
     let (_, html) = report(&dir);
     // Final scores, then per set its earned points and its kinds.
     assert_eq!(html.matches("<svg").count(), 5, "{html}");
@@ -257,7 +234,7 @@ fn the_report_html_is_self_contained_and_drawn_with_plotters() {
 
 #[test]
 fn two_runs_give_the_same_bytes() {
-    let (a, b) = (Temp::new("a"), Temp::new("b"));
+    let (a, b) = (Temp::new("report-a"), Temp::new("report-b"));
     report(&a);
     report(&b);
     for file in ["report.json", "report.html"] {
@@ -276,7 +253,7 @@ fn two_runs_give_the_same_bytes() {
 
 #[test]
 fn an_unwritable_report_directory_fails_before_the_games() {
-    let dir = Temp::new("bad");
+    let dir = Temp::new("report-bad");
     let file = dir.0.join("a-file");
     std::fs::write(&file, "not a directory").expect("write");
     for target in [file.join("report"), file.clone()] {

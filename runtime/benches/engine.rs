@@ -18,20 +18,20 @@ fn base_catalog() -> Arc<Catalog> {
     Arc::new(Catalog::new(&[&set]).expect("base set"))
 }
 
-fn games(c: &mut Criterion) {
-    let cat = base_catalog();
+/// Complete random games with `players` players: one game reset for each run,
+/// as `tilec simulate` does (the setup is part of the timing, the allocations
+/// are not).
+fn bench_games(c: &mut Criterion, name: &str, cat: Arc<Catalog>, players: usize) {
     let setup = Setup {
         events: false,
-        ..Setup::new(2)
+        ..Setup::new(players)
     };
     let mut player = RandomPlayer::new(0.3);
     let mut seed = 0;
-    // One game reset for each run, as `tilec simulate` does: the setup is part of
-    // the timing, the allocations are not.
     let mut game = Game::new(cat, setup).expect("setup");
     let mut group = c.benchmark_group("engine");
     group.throughput(Throughput::Elements(1));
-    group.bench_function("complete 2-player base game", |b| {
+    group.bench_function(name, |b| {
         b.iter(|| {
             seed += 1;
             game.reset(setup).expect("setup");
@@ -40,6 +40,10 @@ fn games(c: &mut Criterion) {
         })
     });
     group.finish();
+}
+
+fn games(c: &mut Criterion) {
+    bench_games(c, "complete 2-player base game", base_catalog(), 2);
 }
 
 /// Boards after 10, 35 and 60 random turns, each with a tile drawn.
@@ -90,24 +94,7 @@ fn placements(c: &mut Criterion) {
 fn all_sets_games(c: &mut Criterion) {
     let sets: Vec<&TileSet> = tables::SETS.to_vec();
     let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
-    let setup = Setup {
-        events: false,
-        ..Setup::new(4)
-    };
-    let mut player = RandomPlayer::new(0.3);
-    let mut seed = 0;
-    let mut game = Game::new(cat, setup).expect("setup");
-    let mut group = c.benchmark_group("engine");
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("complete 4-player all-sets game", |b| {
-        b.iter(|| {
-            seed += 1;
-            game.reset(setup).expect("setup");
-            player.play(&mut game, &mut Rng::new(seed));
-            black_box(game.scores()[0])
-        })
-    });
-    group.finish();
+    bench_games(c, "complete 4-player all-sets game", cat, 4);
 }
 
 criterion_group!(benches, games, placements, all_sets_games);

@@ -88,15 +88,7 @@ impl Game {
         while i < self.figures.len() {
             let f = self.figures[i];
             if f.kind == FigureKind::Mayor && (0..4).any(|d| at.step(d) == f.pos) {
-                self.lift(i);
-                self.supply[usize::from(f.player)][f.kind.index()] += 1;
-                self.log(Event::Returned {
-                    turn: self.turn,
-                    player: f.player,
-                    figure: f.kind,
-                    from: f.spot(),
-                    reason: ReturnReason::TownHall,
-                });
+                self.send_home(i, ReturnReason::TownHall);
             } else {
                 i += 1;
             }

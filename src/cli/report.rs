@@ -267,45 +267,46 @@ impl Observer {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let mut v = signed_summary(s);
+                let mut v = summary(s);
                 v["seat"] = json!(i);
                 v["histogram"] = json!(histogram(&clamp(s), width, bins));
                 v["negative"] = json!(s.iter().filter(|&&x| x < 0).count());
                 v
             })
             .collect();
-        json!({ "all_seats": signed_summary(&all_true), "bin_width": width, "seats": seats })
+        json!({ "all_seats": summary(&all_true), "bin_width": width, "seats": seats })
     }
 }
 
-/// [`summary`] of scores that may be negative.
-fn signed_summary(xs: &[i32]) -> Value {
-    let n = xs.len().max(1) as f64;
-    let mean = xs.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
-    let var = xs
-        .iter()
-        .map(|&x| (f64::from(x) - mean).powi(2))
-        .sum::<f64>()
-        / n;
-    json!({
-        "count": xs.len(),
-        "mean": round(mean),
-        "min": xs.iter().min().copied().unwrap_or(0),
-        "max": xs.iter().max().copied().unwrap_or(0),
-        "stddev": round(var.sqrt()),
-    })
+/// The counts a summary is taken of, as floating point for the mean.
+trait Float {
+    fn float(self) -> f64;
 }
 
-/// Count, mean, min, max and (population) standard deviation.
-fn summary(xs: &[u64]) -> Value {
+impl Float for u64 {
+    fn float(self) -> f64 {
+        self as f64
+    }
+}
+
+impl Float for i32 {
+    fn float(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+/// Count, mean, min, max and (population) standard deviation (of scores or
+/// points; a score may be negative).
+fn summary<T: Copy + Ord + Default + Float + serde::Serialize>(xs: &[T]) -> Value {
     let n = xs.len().max(1) as f64;
-    let mean = xs.iter().map(|&x| x as f64).sum::<f64>() / n;
-    let var = xs.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / n;
+    let value = |x: T| x.float();
+    let mean = xs.iter().map(|&x| value(x)).sum::<f64>() / n;
+    let var = xs.iter().map(|&x| (value(x) - mean).powi(2)).sum::<f64>() / n;
     json!({
         "count": xs.len(),
         "mean": round(mean),
-        "min": xs.iter().min().copied().unwrap_or(0),
-        "max": xs.iter().max().copied().unwrap_or(0),
+        "min": xs.iter().min().copied().unwrap_or_default(),
+        "max": xs.iter().max().copied().unwrap_or_default(),
         "stddev": round(var.sqrt()),
     })
 }

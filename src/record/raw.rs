@@ -183,6 +183,29 @@ fn check_kind(
     }
 }
 
+/// The parts of an `add`, `return` or `free` table: its figure kind (`default`
+/// when absent), its square, and its segment name (required unless `keys[2]`
+/// is empty). `None` when a part is invalid (reported through `bad`).
+fn check_spot(
+    n: usize,
+    s: &RawSpot,
+    keys: [&'static str; 3],
+    default: Option<FigureKind>,
+    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+) -> Option<(Option<FigureKind>, Pos, Option<String>)> {
+    let kind = check_kind(n, keys[0], s.kind.as_deref(), default, bad);
+    let at = check_pos(n, keys[1], &s.at, bad);
+    if !keys[2].is_empty() && s.on.is_none() {
+        bad(
+            Some(n),
+            keys[2],
+            "missing `on`: name the segment (a port such as `N`, or `monastery`)".into(),
+        );
+        return None;
+    }
+    Some((kind?, at?, s.on.clone()))
+}
+
 fn check_turn(
     n: usize,
     t: &RawTurn,
@@ -308,19 +331,6 @@ fn check_step(
         );
         return None;
     }
-    let on = |s: &RawSpot,
-              key: &'static str,
-              bad: &mut dyn FnMut(Option<usize>, &'static str, String)| {
-        let on = s.on.clone();
-        if on.is_none() {
-            bad(
-                Some(n),
-                key,
-                "missing `on`: name the segment (a port such as `N`, or `monastery`)".into(),
-            );
-        }
-        on
-    };
     if let Some(r) = &t.recall {
         if r == "abbot" {
             return Some(Step::RecallAbbot);
@@ -333,44 +343,24 @@ fn check_step(
         return None;
     }
     if let Some(s) = &t.add {
-        let kind = check_kind(
-            n,
-            "add.kind",
-            s.kind.as_deref(),
-            Some(FigureKind::Follower),
-            bad,
-        );
-        let at = check_pos(n, "add.at", &s.at, bad);
-        let on = on(s, "add.on", bad);
+        let keys = ["add.kind", "add.at", "add.on"];
+        let (kind, at, on) = check_spot(n, s, keys, Some(FigureKind::Follower), bad)?;
         return Some(Step::Add {
-            kind: kind??,
-            at: at?,
+            kind: kind?,
+            at,
             on: on?,
         });
     }
     if let Some(s) = &t.give_back {
-        let kind = check_kind(n, "return.kind", s.kind.as_deref(), None, bad);
-        let at = check_pos(n, "return.at", &s.at, bad);
-        let on = on(s, "return.on", bad);
-        return Some(Step::Return {
-            kind: kind?,
-            at: at?,
-            on: on?,
-        });
+        let keys = ["return.kind", "return.at", "return.on"];
+        let (kind, at, on) = check_spot(n, s, keys, None, bad)?;
+        return Some(Step::Return { kind, at, on: on? });
     }
     if let Some(s) = &t.free {
-        let kind = check_kind(
-            n,
-            "free.kind",
-            s.kind.as_deref(),
-            Some(FigureKind::Follower),
-            bad,
-        );
-        let at = check_pos(n, "free.at", &s.at, bad);
-        return Some(Step::Free {
-            kind: kind??,
-            at: at?,
-        });
+        // `on` is not asked for: a trapped figure lies on its trap's tile.
+        let keys = ["free.kind", "free.at", ""];
+        let (kind, at, _) = check_spot(n, s, keys, Some(FigureKind::Follower), bad)?;
+        return Some(Step::Free { kind: kind?, at });
     }
     let Some(f) = &t.figure else {
         return Some(Step::Pass);

@@ -85,3 +85,27 @@ pub fn tilec(args: &[&str]) -> Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// A fresh temporary directory, removed when dropped.
+pub struct Temp(pub PathBuf);
+
+impl Temp {
+    /// `tilec-NAME-PID` under the system's temporary directory, empty.
+    pub fn new(name: &str) -> Temp {
+        let dir = std::env::temp_dir().join(format!("tilec-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Temp(dir)
+    }
+
+    /// The directory as text, for command lines.
+    pub fn path(&self) -> &str {
+        self.0.to_str().expect("utf-8 temp path")
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
