@@ -379,11 +379,11 @@ impl Game {
         });
     }
 
+    /// A surrounded mayor's swap (if `choice` is one), then the mayor goes home.
     fn mayor_acts(&mut self, player: Player, at: Spot, choice: Choice) {
-        let Some(i) = self.figure_at(player, FigureKind::Mayor, at) else {
+        if self.figure_at(player, FigureKind::Mayor, at).is_none() {
             return;
-        };
-        let node = self.figures[i].node;
+        }
         if let Choice::Swap { player: other, at } = choice {
             if let Some(j) = self.figure_at(other, FigureKind::Follower, at) {
                 let their = self.figures[j].node;
@@ -391,7 +391,6 @@ impl Game {
                 self.put_figure(player, FigureKind::Follower, at, their);
             }
         }
-        let _ = node;
         if let Some(i) = self.figure_at(player, FigureKind::Mayor, at) {
             self.send_home(i, ReturnReason::Surrounded);
         }
