@@ -82,6 +82,19 @@ pub struct Answer {
     pub what: AnswerKind,
 }
 
+impl AnswerKind {
+    /// The figure whose decision this answers.
+    pub fn figure(&self) -> FigureKind {
+        match self {
+            AnswerKind::MayorSwap { .. } | AnswerKind::MayorDecline => FigureKind::Mayor,
+            AnswerKind::HandOver | AnswerKind::LieDown | AnswerKind::ScarecrowReturn => {
+                FigureKind::Scarecrow
+            }
+            AnswerKind::MessengerMove { .. } | AnswerKind::MessengerReturn => FigureKind::Messenger,
+        }
+    }
+}
+
 /// The decisions a record can answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnswerKind {

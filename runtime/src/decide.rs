@@ -326,16 +326,25 @@ impl Game {
     }
 
     /// Puts `player`'s `kind` from supply on node `node` at `at` (no checks);
-    /// Vodyanoy may take it at once. Returns whether it stayed on the board.
+    /// Vodyanoy may take it at once.
     // Always inlined: the base game's deployment is on the hot path.
     #[inline(always)]
-    pub(crate) fn put_figure(
-        &mut self,
-        player: Player,
-        kind: FigureKind,
-        at: Spot,
-        node: Node,
-    ) -> bool {
+    pub(crate) fn put_figure(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
+        self.stand(player, kind, at, node);
+        self.log(Event::FigurePlaced {
+            turn: self.turn,
+            player,
+            figure: kind,
+            pos: at.pos,
+            segment: at.segment,
+        });
+        self.arrive_last();
+    }
+
+    /// The bookkeeping of a figure coming from supply onto node `node` at `at`:
+    /// its feature's count, the supply, the cloister and surround counts.
+    #[inline(always)]
+    fn stand(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
         let root = self.features.find(node);
         let count = &mut self.features[root].figures;
         *count = count.saturating_add(1);
@@ -353,17 +362,14 @@ impl Game {
             cloister,
             lying: false,
         });
-        self.log(Event::FigurePlaced {
-            turn: self.turn,
-            player,
-            figure: kind,
-            pos: at.pos,
-            segment: at.segment,
-        });
-        if self.lakes.is_empty() {
-            return true;
+    }
+
+    /// Vodyanoy takes the figure that just arrived if it stands within reach.
+    #[inline(always)]
+    fn arrive_last(&mut self) {
+        if !self.lakes.is_empty() {
+            self.arrive(self.figures.len() - 1);
         }
-        !self.arrive(self.figures.len() - 1)
     }
 
     /// Sends figure `i` home without scoring.
@@ -428,21 +434,7 @@ impl Game {
             return;
         }
         // The messenger left the board when its road scored; it comes back here.
-        let root = self.features.find(node);
-        let count = &mut self.features[root].figures;
-        *count = count.saturating_add(1);
-        self.supply[usize::from(player)][FigureKind::Messenger.index()] -= 1;
-        let cloister = is_cloister(self.features[node].kind);
-        self.cloistered += usize::from(cloister);
-        self.figures.push(Figure {
-            player,
-            kind: FigureKind::Messenger,
-            pos: to.pos,
-            segment: to.segment,
-            node,
-            cloister,
-            lying: false,
-        });
+        self.stand(player, FigureKind::Messenger, to, node);
         self.log(Event::Moved {
             turn: self.turn,
             player,
@@ -450,9 +442,7 @@ impl Game {
             from,
             to,
         });
-        if !self.lakes.is_empty() {
-            self.arrive(self.figures.len() - 1);
-        }
+        self.arrive_last();
     }
 
     /// Every spot a messenger may move to from the scored road of `road`: the
@@ -541,6 +531,20 @@ mod tests {
         Arc::new(Catalog::new(&[&set]).expect("test set"))
     }
 
+    /// A game of `players` on the test set, started with a field tile.
+    fn game(players: usize) -> Game {
+        let cat = catalog();
+        let start = cat.kind_id("t/f");
+        Game::new(
+            cat,
+            Setup {
+                start,
+                ..Setup::new(players)
+            },
+        )
+        .expect("setup")
+    }
+
     fn turn(game: &mut Game, x: i16, y: i16, action: Action) {
         let f = game.catalog().kind_id("t/f").expect("field tile");
         game.draw(f).expect("draw");
@@ -561,13 +565,7 @@ mod tests {
             segment: 0,
         };
         for (active, order) in [(0u8, [0u8, 2]), (1, [2, 0])] {
-            let cat = catalog();
-            let start = cat.kind_id("t/f");
-            let setup = Setup {
-                start,
-                ..Setup::new(3)
-            };
-            let mut game = Game::new(cat, setup).expect("setup");
+            let mut game = game(3);
             turn(&mut game, 0, 1, scarecrow); // player 0's scarecrow at [0, 1]
             turn(&mut game, 0, 2, Action::Pass);
             turn(&mut game, 1, 2, scarecrow); // player 2's scarecrow at [1, 2]
@@ -618,13 +616,7 @@ mod tests {
     /// A second town hall is refused; the first fits next to anything.
     #[test]
     fn each_player_places_one_town_hall() {
-        let cat = catalog();
-        let start = cat.kind_id("t/f");
-        let setup = Setup {
-            start,
-            ..Setup::new(2)
-        };
-        let mut game = Game::new(cat, setup).expect("setup");
+        let mut game = game(2);
         assert!(game.holds_town_hall(0));
         game.take_town_hall().expect("town hall");
         assert_eq!(game.legal_placement_count(), 4);

@@ -164,15 +164,11 @@ impl Game {
     }
 
     /// A figure just arrived as `self.figures[i]`: Vodyanoy takes it if it stands
-    /// within reach of a lake. Returns whether it was trapped.
-    pub(crate) fn arrive(&mut self, i: usize) -> bool {
+    /// within reach of a lake.
+    pub(crate) fn arrive(&mut self, i: usize) {
         let pos = self.figures[i].pos;
-        match self.lakes.iter().find(|l| l.near(pos)) {
-            Some(&lake) => {
-                self.trap(i, Trap::Vodyanoy, lake);
-                true
-            }
-            None => false,
+        if let Some(&lake) = self.lakes.iter().find(|l| l.near(pos)) {
+            self.trap(i, Trap::Vodyanoy, lake);
         }
     }
 

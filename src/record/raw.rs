@@ -388,19 +388,23 @@ mod tests {
     const HEAD: &str =
         "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n";
 
+    /// Every error `parse` reports for `text`, as text.
+    fn errors(text: &str) -> Vec<String> {
+        parse(text)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    }
+
     #[test]
     fn every_problem_is_reported_at_once_with_its_turn_and_key() {
         let text = format!(
             "{HEAD}[[turn]]\ntile = \"base/U\"\nat = [1]\nrotation = 45\n\
              [[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\nfigure = {{ kind = \"wizard\", on = \"N\" }}\n"
         );
-        let errors: Vec<String> = parse(&text)
-            .unwrap_err()
-            .iter()
-            .map(|e| e.to_string())
-            .collect();
         assert_eq!(
-            errors,
+            errors(&text),
             [
                 "turn 1, key `at`: expected [x, y], found 1 numbers",
                 "turn 1, key `rotation`: 45 is not 0, 90, 180 or 270",
@@ -420,13 +424,8 @@ mod tests {
              {turn}add = {{ at = [0, 0] }}\n\
              {turn}return = {{ at = [0, 0], on = \"N\", kind = \"wizard\" }}\n"
         );
-        let errors: Vec<String> = parse(&text)
-            .unwrap_err()
-            .iter()
-            .map(|e| e.to_string())
-            .collect();
         assert_eq!(
-            errors,
+            errors(&text),
             [
                 "turn 1, key `arrow`: unknown arrow `sideways` (known: add-next-to, portal, extra-turn)",
                 "turn 2, key `figure`: a turn takes one figure step, not several (recall, free)",
@@ -488,13 +487,8 @@ mod tests {
     #[test]
     fn players_and_expect_are_checked() {
         let text = "players = [\"a\", \"a\"]\nsets = []\nstart = { tile = \"base/D\" }\n[expect]\nscores = [1]\n";
-        let errors: Vec<String> = parse(text)
-            .unwrap_err()
-            .iter()
-            .map(|e| e.to_string())
-            .collect();
         assert_eq!(
-            errors,
+            errors(text),
             [
                 "key `players`: player name `a` is used twice",
                 "key `sets`: no tile set given",

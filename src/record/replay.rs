@@ -183,25 +183,17 @@ fn play_turn(
             .iter()
             .map(|c| describe_choice(game, players, *c))
             .collect();
+        // Arrow choices were settled before the figure step; what is left is
+        // about one player's figure.
         let (who, figure) = match d {
-            Decision::Mayor { player, .. } => (player, "mayor"),
-            Decision::Scarecrow { player, .. } => (player, "scarecrow"),
-            Decision::Messenger { player, .. } => (player, "messenger"),
-            _ => (game.current_player(), "arrow"),
+            Decision::Mayor { player, .. } => (player, FigureKind::Mayor),
+            Decision::Scarecrow { player, .. } => (player, FigureKind::Scarecrow),
+            Decision::Messenger { player, .. } => (player, FigureKind::Messenger),
+            _ => (game.current_player(), FigureKind::Follower),
         };
         let name = players.get(usize::from(who)).cloned().unwrap_or_default();
         let found = turn.then.iter().enumerate().find(|(i, a)| {
-            !used[*i]
-                && a.player.as_ref().map_or(true, |p| *p == name)
-                && match a.what {
-                    AnswerKind::MayorSwap { .. } | AnswerKind::MayorDecline => figure == "mayor",
-                    AnswerKind::HandOver | AnswerKind::LieDown | AnswerKind::ScarecrowReturn => {
-                        figure == "scarecrow"
-                    }
-                    AnswerKind::MessengerMove { .. } | AnswerKind::MessengerReturn => {
-                        figure == "messenger"
-                    }
-                }
+            !used[*i] && a.player.as_ref().map_or(true, |p| *p == name) && a.what.figure() == figure
         });
         let choice = match found {
             None => Choice::Decline,
