@@ -7,7 +7,7 @@
 //! [`CatalogError`] instead of a panic during play.
 
 use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS};
-use crate::features::NodeData;
+use crate::features::{NodeData, NODE_GROUP};
 use crate::figure::FigureKind;
 use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
@@ -66,7 +66,8 @@ pub(crate) struct KindInfo {
     /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
     /// on (bit per segment), so the figure step tests a mask per segment.
     pub stand: [u32; FigureKind::ALL.len()],
-    /// The feature nodes a placed copy starts with (see `Features::add_tile`).
+    /// The feature nodes a placed copy starts with (see `Features::add_tile`),
+    /// padded to whole groups of `NODE_GROUP` nodes.
     pub nodes: Vec<NodeData>,
     /// Sides (bit per direction) that carry a river, per rotation.
     pub river_sides: [u8; 4],
@@ -228,7 +229,7 @@ impl Catalog {
             .iter()
             .map(|k| usize::from(k.def.count) * k.segs.len())
             .sum::<usize>()
-            + kinds.iter().map(|k| k.segs.len()).max().unwrap_or(0);
+            + kinds.iter().map(|k| k.nodes.len()).max().unwrap_or(0);
         if max_nodes >= usize::from(u16::MAX) || total_tiles >= usize::from(u16::MAX) - 1 {
             return Err(CatalogError::TooLarge);
         }
@@ -422,11 +423,17 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
                     false => m,
                 })
         }),
-        nodes: segs
-            .iter()
-            .enumerate()
-            .map(|(i, s)| NodeData::template(i as u8, s.kind, s.sides, s.pennants, s.cities))
-            .collect(),
+        nodes: {
+            let mut nodes: Vec<NodeData> = segs
+                .iter()
+                .enumerate()
+                .map(|(i, s)| NodeData::template(i as u8, s.kind, s.sides, s.pennants, s.cities))
+                .collect();
+            // Padding, cut off once copied (see `Features::add_tile`).
+            let padded = nodes.len().next_multiple_of(NODE_GROUP).max(NODE_GROUP);
+            nodes.resize(padded, NodeData::template(0, SegmentKind::Field, 0, 0, 0));
+            nodes
+        },
         facing,
         segs,
         class: classify(kind),

@@ -6,8 +6,10 @@
 //! neighbours and neighbours-of-neighbours of anything placed are always in range;
 //! when a placement comes closer to the border the array doubles.
 
+use crate::catalog::TABLE;
 use crate::edge_code::DEMAND_TABLE;
 use crate::geom::Pos;
+use std::hint::select_unpredictable;
 
 const MARGIN: i32 = 2;
 
@@ -33,7 +35,22 @@ struct Square {
     sides: u8,
 }
 
+/// A demand index that no kind fits (every fit table is zero past
+/// `edge_code::DEMANDS`): the frontier's codes are padded with it to whole blocks.
+pub(crate) const PAD: u16 = (TABLE - 1) as u16;
+
+/// Frontier squares per block of counts (see `Game::count_drawn`): small enough
+/// that a block scans quickly, large enough that few blocks are summed.
+pub(crate) const BLOCK: usize = 8;
+
 /// The squares around the origin, and the frontier.
+///
+/// The frontier lives in fixed slots: `spots[..len]` and `codes[..len]`, with
+/// room for a whole block and four more squares beyond `len` at all times, and
+/// `PAD` in every code slot from `len` on. Placing a tile then writes each
+/// neighbour's slot without asking first whether it is new, occupied or already
+/// on the frontier: on a random board those branches are coin tosses, and
+/// mispredicted branches cost more than the work here.
 #[derive(Clone, Debug)]
 pub(crate) struct Grid {
     w: i32,
@@ -41,29 +58,49 @@ pub(crate) struct Grid {
     ox: i32,
     oy: i32,
     squares: Vec<Square>,
-    /// Empty squares next to a placed tile, in a deterministic order.
-    pub frontier: Vec<Pos>,
-    /// The demand index of each frontier square, in frontier order.
-    pub codes: Vec<u16>,
+    /// Empty squares next to a placed tile, in a deterministic order (`..len`).
+    spots: Vec<Pos>,
+    /// The demand index of each frontier square, in frontier order; `PAD` from
+    /// `len` on.
+    codes: Vec<u16>,
+    /// Number of frontier squares.
+    len: usize,
 }
 
 impl Grid {
     pub fn new() -> Grid {
         let (w, h) = (24, 24);
         let n = (w * h) as usize;
+        let slots = 128;
         Grid {
             w,
             h,
             ox: w / 2,
             oy: h / 2,
             squares: vec![Square::default(); n],
-            frontier: Vec::with_capacity(128),
-            codes: Vec::with_capacity(128),
+            spots: vec![Pos::new(0, 0); slots],
+            codes: vec![PAD; slots],
+            len: 0,
         }
     }
 
+    /// Empty squares next to a placed tile, in a deterministic order.
+    pub fn frontier(&self) -> &[Pos] {
+        &self.spots[..self.len]
+    }
+
+    /// The demand index of each frontier square, in frontier order.
+    pub fn codes(&self) -> &[u16] {
+        &self.codes[..self.len]
+    }
+
+    /// [`Grid::codes`] padded with `PAD` to a whole number of blocks.
+    pub fn padded_codes(&self) -> &[u16] {
+        &self.codes[..self.len.next_multiple_of(BLOCK)]
+    }
+
     /// Empties the board whose placed tiles stand at `tiles`, keeping the array
-    /// (however far it grew) and the frontier's allocation. Only the tiles' squares
+    /// (however far it grew) and the frontier's slots. Only the tiles' squares
     /// and the frontier are non-blank, so only they are cleared.
     pub fn clear(&mut self, tiles: impl Iterator<Item = Pos>) {
         let Grid {
@@ -71,8 +108,9 @@ impl Grid {
             ox,
             oy,
             squares,
-            frontier,
+            spots,
             codes,
+            len,
             ..
         } = self;
         // Blanking a square twice, or one that is blank already, is harmless.
@@ -83,9 +121,9 @@ impl Grid {
             }
         };
         tiles.for_each(&mut blank);
-        frontier.iter().copied().for_each(blank);
-        frontier.clear();
-        codes.clear();
+        spots[..*len].iter().copied().for_each(blank);
+        codes[..*len].fill(PAD);
+        *len = 0;
     }
 
     fn index(&self, p: Pos) -> Option<usize> {
@@ -133,6 +171,11 @@ impl Grid {
             }
         };
         self.remove_frontier(i);
+        if self.codes.len() < self.len + BLOCK + 4 {
+            let slots = 2 * self.codes.len();
+            self.codes.resize(slots, PAD);
+            self.spots.resize(slots, Pos::new(0, 0));
+        }
         self.squares[i].tile = tile + 1;
         let w = self.w as usize;
         // In range: `i` is at least MARGIN squares from every border.
@@ -141,24 +184,22 @@ impl Grid {
             let Some(sq) = self.squares.get_mut(j) else {
                 continue;
             };
-            if sq.tile != 0 {
-                around[d] = sq.tile;
-                continue;
+            // Written without branches (see the type's note): an occupied square
+            // (`keep` 0) is left as it is, and its slot write lands past the
+            // frontier's end, where it is harmless.
+            around[d] = sq.tile;
+            let empty = sq.tile == 0;
+            let keep = u16::from(empty).wrapping_neg();
+            sq.sides |= (1 << ((d + 2) & 3)) & keep as u8;
+            sq.code += add & keep;
+            let front = usize::from(sq.front);
+            let slot = select_unpredictable(front == 0, self.len, front.wrapping_sub(1));
+            if let (Some(s), Some(c)) = (self.spots.get_mut(slot), self.codes.get_mut(slot)) {
+                *s = p.step(d);
+                *c = select_unpredictable(empty, sq.code, PAD);
             }
-            sq.sides |= 1 << ((d + 2) & 3);
-            sq.code += add;
-            match sq.front {
-                0 => {
-                    self.frontier.push(p.step(d));
-                    self.codes.push(sq.code);
-                    sq.front = self.frontier.len() as u16;
-                }
-                k => {
-                    if let Some(c) = self.codes.get_mut(usize::from(k - 1)) {
-                        *c = sq.code;
-                    }
-                }
-            }
+            sq.front = (slot as u16 + 1) & keep;
+            self.len += usize::from(empty & (front == 0));
         }
         around
     }
@@ -192,19 +233,28 @@ impl Grid {
         inside.then(|| (x + y * self.w) as usize)
     }
 
+    /// Takes the square at array index `i` off the frontier (the last frontier
+    /// square moves into its slot).
     fn remove_frontier(&mut self, i: usize) {
         let Some(k) = self.squares[i].front.checked_sub(1) else {
             return;
         };
-        self.squares[i].front = 0;
-        let k = usize::from(k);
-        self.frontier.swap_remove(k);
-        self.codes.swap_remove(k);
-        if let Some(&moved) = self.frontier.get(k) {
-            if let Some(j) = self.index(moved) {
-                self.squares[j].front = k as u16 + 1;
-            }
+        let (k, last) = (usize::from(k), self.len - 1);
+        self.spots[k] = self.spots[last];
+        self.codes[k] = self.codes[last];
+        self.codes[last] = PAD;
+        self.len = last;
+        // When `k` was the last slot the square moved onto itself: its mark is
+        // cleared just below.
+        let moved = self.spots[k];
+        let j = i32::from(moved.x) + self.ox + (i32::from(moved.y) + self.oy) * self.w;
+        if let Some(sq) = usize::try_from(j)
+            .ok()
+            .and_then(|j| self.squares.get_mut(j))
+        {
+            sq.front = k as u16 + 1;
         }
+        self.squares[i].front = 0;
     }
 
     fn ensure_margin(&mut self, p: Pos) {
@@ -266,19 +316,28 @@ mod tests {
     fn frontier_follows_placements_and_grows_the_array() {
         let mut g = Grid::new();
         g.put(Pos::new(0, 0), 0, demand_adds(0x1111));
-        assert_eq!(g.frontier.len(), 4);
+        assert_eq!(g.frontier().len(), 4);
         for x in 1..40 {
             g.put(Pos::new(x, 0), x as u16, demand_adds(0x1111));
         }
         assert_eq!(g.tile(Pos::new(39, 0)), Some(39));
-        assert_eq!(g.frontier.len(), 40 * 2 + 2);
+        assert_eq!(g.frontier().len(), 40 * 2 + 2);
+        assert_eq!(g.codes().len(), g.frontier().len());
+        assert!(g.codes[g.len..].iter().all(|&c| c == PAD));
+        assert_eq!(g.padded_codes().len(), 88);
         let c = g.cell(Pos::new(40, 0));
         assert_eq!(c.sides, 1 << 3);
         assert_eq!(c.need, 0x1FFF);
-        assert!(g.frontier.iter().all(|&p| g.tile(p).is_none()));
+        assert!(g.frontier().iter().all(|&p| g.tile(p).is_none()));
+        // Every frontier square knows its slot.
+        for (k, &p) in g.frontier().iter().enumerate() {
+            let i = g.index(p).unwrap();
+            assert_eq!(usize::from(g.squares[i].front), k + 1);
+        }
         let grown = g.squares.len();
         g.clear((0..40).map(|x| Pos::new(x, 0)));
-        assert!(g.frontier.is_empty() && g.codes.is_empty());
+        assert!(g.frontier().is_empty() && g.codes().is_empty());
+        assert!(g.codes.iter().all(|&c| c == PAD));
         assert_eq!(g.squares.len(), grown);
         assert!(g
             .squares

@@ -29,7 +29,7 @@ impl Pile {
                 continue; // held by the players, never drawn
             }
             let count = usize::from(cat.kind(id).count);
-            groups[group(cat.pile_class(id))].extend(std::iter::repeat(id).take(count));
+            groups[group(cat.pile_class(id))].extend(std::iter::repeat_n(id, count));
         }
         Pile { groups }
     }

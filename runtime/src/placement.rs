@@ -16,6 +16,7 @@ use crate::catalog::{KindId, TABLE};
 use crate::edge_code::{code_edge, edge_code, side};
 use crate::game::{Game, Phase};
 use crate::geom::{Pos, Rotation};
+use crate::grid::BLOCK;
 use crate::tile::Edge;
 use std::fmt;
 
@@ -89,16 +90,28 @@ impl fmt::Display for PlaceError {
 
 impl std::error::Error for PlaceError {}
 
-/// Frontier squares per block of [`Game::count_drawn`]'s counts: small enough
-/// that the last block scans quickly, large enough that few blocks are skipped.
-pub(crate) const BLOCK: usize = 8;
+/// For each set of rotations (bit per rotation) and `n`: the `n`-th lowest
+/// rotation in the set (a lookup: a loop of a random length mispredicts).
+const NTH_ROTATION: [[u8; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut rots = 0;
+    while rots < 16 {
+        let (mut n, mut r) = (0, 0);
+        while r < 4 {
+            if rots & (1 << r) != 0 {
+                table[rots][n] = r as u8;
+                n += 1;
+            }
+            r += 1;
+        }
+        rots += 1;
+    }
+    table
+};
 
 /// The `n`-th lowest rotation set in `rots`.
-fn nth_rotation(mut rots: u8, n: usize) -> Rotation {
-    for _ in 0..n {
-        rots &= rots.wrapping_sub(1);
-    }
-    Rotation::new(rots.trailing_zeros() as u8)
+fn nth_rotation(rots: u8, n: usize) -> Rotation {
+    Rotation::new(NTH_ROTATION[usize::from(rots & 0xF)][n & 3])
 }
 
 impl Game {
@@ -114,7 +127,7 @@ impl Game {
         // A plain loop: as fast as the listing can be (the iterator below is
         // for river kinds, which are counted and picked without a list).
         let k = &self.cat.kinds[usize::from(kind)];
-        let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
+        let frontier = self.grid.frontier().iter().zip(self.grid.codes());
         for (&pos, &code) in frontier {
             let mut rots = k.fit[usize::from(code) & (TABLE - 1)];
             while rots != 0 {
@@ -134,7 +147,7 @@ impl Game {
     /// river kinds are counted and picked from this).
     fn placements_of(&self, kind: KindId) -> impl Iterator<Item = Placement> + '_ {
         let k = &self.cat.kinds[usize::from(kind)];
-        let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
+        let frontier = self.grid.frontier().iter().zip(self.grid.codes());
         frontier.flat_map(move |(&pos, &code)| {
             let rots = k.fit[usize::from(code) & (TABLE - 1)];
             (0..4u8)
@@ -163,7 +176,7 @@ impl Game {
             return self.placements_of(kind).count();
         }
         let fit_count = &*k.fit_count;
-        let counts = self.grid.codes.iter();
+        let counts = self.grid.codes().iter();
         let total: u32 = counts
             .map(|&c| u32::from(fit_count[usize::from(c) & (TABLE - 1)]))
             .sum();
@@ -174,23 +187,19 @@ impl Game {
     /// them, also filling `blocks` (left empty for a river kind, which is listed).
     pub(crate) fn count_drawn(&mut self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
-        self.blocks.clear();
         if k.river {
+            self.blocks.clear();
             return self.count_for(kind);
         }
         let fit_count = &*k.fit_count;
         let at = |c: u16| u32::from(fit_count[usize::from(c) & (TABLE - 1)]);
         let mut total = 0;
-        let chunks = self.grid.codes.chunks_exact(BLOCK);
-        let rest = chunks.remainder();
-        for chunk in chunks {
+        // Padded to whole blocks with a code nothing fits: no remainder loop.
+        let codes = self.grid.padded_codes();
+        self.blocks.resize(codes.len() / BLOCK, 0);
+        for (block, chunk) in self.blocks.iter_mut().zip(codes.chunks_exact(BLOCK)) {
             let here = chunk.iter().fold(0, |sum, &c| sum + at(c));
-            self.blocks.push(here);
-            total += here;
-        }
-        if !rest.is_empty() {
-            let here = rest.iter().fold(0, |sum, &c| sum + at(c));
-            self.blocks.push(here);
+            *block = here;
             total += here;
         }
         total as usize
@@ -207,33 +216,39 @@ impl Game {
             return self.placements_of(kind).nth(n);
         }
         let (fit, fit_count) = (&*k.fit, &*k.fit_count);
-        let codes = &self.grid.codes;
         if self.drawn_count.is_some() && !self.blocks.is_empty() {
-            // Whole blocks first, then the squares of the one holding it.
-            let mut i = 0;
+            // The block holding it, then the square within the block. Counts are
+            // never negative, so the blocks (and squares) whose running total
+            // stays at or below `n` are exactly those before it: counting them
+            // finds it without a data-dependent branch, which on a random pick
+            // would be mispredicted about once a scan.
+            let (mut before, mut skipped, mut running) = (0usize, 0u32, 0u32);
+            let n32 = n as u32;
             for &here in &self.blocks {
-                let here = here as usize;
-                if n < here {
-                    break;
-                }
-                n -= here;
-                i += BLOCK;
+                running += here;
+                let past = u32::from(running <= n32);
+                before += past as usize;
+                skipped += here & past.wrapping_neg();
             }
-            let code = loop {
-                let code = usize::from(*codes.get(i)?) & (TABLE - 1);
-                let here = usize::from(fit_count[code]);
-                if n < here {
-                    break code;
-                }
-                n -= here;
-                i += 1;
-            };
-            let pos = *self.grid.frontier.get(i)?;
-            let rotation = nth_rotation(fit[code], n);
+            let n32 = n32 - skipped;
+            let start = before * BLOCK;
+            let block = self.grid.padded_codes().get(start..start + BLOCK)?;
+            let (mut within, mut skipped, mut running) = (0usize, 0u32, 0u32);
+            for &c in block {
+                let here = u32::from(fit_count[usize::from(c) & (TABLE - 1)]);
+                running += here;
+                let past = u32::from(running <= n32);
+                within += past as usize;
+                skipped += here & past.wrapping_neg();
+            }
+            let code = usize::from(*block.get(within)?) & (TABLE - 1);
+            let pos = *self.grid.frontier().get(start + within)?;
+            let rotation = nth_rotation(fit[code], (n32 - skipped) as usize);
             return Some(Placement { pos, rotation });
         }
         // Scan from the nearer end: the total is known, so the n-th placement from
         // the front is the (total - 1 - n)-th from the back.
+        let codes = self.grid.codes();
         let total = self.drawn_count.unwrap_or_else(|| self.count_for(kind));
         let (i, code, n) = if n < total / 2 {
             let mut i = 0;
@@ -261,7 +276,7 @@ impl Game {
         };
         let rotation = nth_rotation(fit[code], n);
         self.grid
-            .frontier
+            .frontier()
             .get(i)
             .map(|&pos| Placement { pos, rotation })
     }
@@ -288,7 +303,7 @@ impl Game {
     /// Whether `kind` fits anywhere on the board now.
     pub fn can_place(&self, kind: KindId) -> bool {
         let k = &self.cat.kinds[usize::from(kind)];
-        let frontier = self.grid.frontier.iter().zip(&self.grid.codes);
+        let frontier = self.grid.frontier().iter().zip(self.grid.codes());
         frontier.into_iter().any(|(&pos, &code)| {
             let rots = k.fit[usize::from(code) & (TABLE - 1)];
             rots != 0

@@ -165,7 +165,7 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
             game.check_placement(*p)
                 .map_err(|e| format!("listed {p} is illegal: {e}"))?;
         }
-        check_listing_agrees(&game, &legal, seed % 10 == 0)?;
+        check_listing_agrees(&game, &legal, seed.is_multiple_of(10))?;
         let choice = legal[rng.below(legal.len() as u32) as usize];
         game.place(choice).map_err(|e| e.to_string())?;
         check_tile_fits(&game, choice.pos)?;
@@ -214,10 +214,17 @@ fn check_listing_agrees(game: &Game, legal: &[Placement], brute: bool) -> Result
     }
     let mut listed = Vec::new();
     game.legal_placements_into(&mut listed);
-    for i in [0, listed.len() / 2, listed.len() - 1] {
+    let every: Vec<usize> = match brute {
+        true => (0..listed.len()).collect(),
+        false => vec![0, listed.len() / 2, listed.len() - 1],
+    };
+    for i in every {
         if game.nth_legal_placement(i) != Some(listed[i]) {
             return Err(format!("nth_legal_placement({i}) disagrees"));
         }
+    }
+    if game.nth_legal_placement(listed.len()).is_some() {
+        return Err("nth_legal_placement past the end found a placement".into());
     }
     if !brute {
         return Ok(());

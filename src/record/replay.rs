@@ -193,7 +193,7 @@ fn play_turn(
         };
         let name = players.get(usize::from(who)).cloned().unwrap_or_default();
         let found = turn.then.iter().enumerate().find(|(i, a)| {
-            !used[*i] && a.player.as_ref().map_or(true, |p| *p == name) && a.what.figure() == figure
+            !used[*i] && a.player.as_ref().is_none_or(|p| *p == name) && a.what.figure() == figure
         });
         let choice = match found {
             None => Choice::Decline,
