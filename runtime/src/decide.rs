@@ -291,8 +291,12 @@ impl Game {
     pub(crate) fn end_turn(&mut self) {
         // Every path that adds or removes a figure keeps this count.
         debug_assert_eq!(
-            self.cloistered,
-            self.figures.iter().filter(|f| f.cloister).count()
+            self.cloisters,
+            self.figures
+                .iter()
+                .filter(|f| f.cloister)
+                .map(|f| (f.pos, f.node))
+                .collect::<Vec<_>>()
         );
         debug_assert_eq!(
             self.watched,
@@ -351,7 +355,9 @@ impl Game {
         let stock = &mut self.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
         let cloister = is_cloister(self.features[node].kind);
-        self.cloistered += usize::from(cloister);
+        if cloister {
+            self.cloisters.push((at.pos, node));
+        }
         self.watched += usize::from(matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow));
         self.figures.push(Figure {
             player,

@@ -98,7 +98,7 @@ impl Game {
     /// Takes figure `i` off the board (its feature's count drops); returns it.
     pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
         let f = self.figures.remove(i);
-        self.cloistered -= usize::from(f.cloister);
+        self.drop_cloister(&f);
         self.watched -= usize::from(f.watched());
         let root = self.features.find(f.node);
         let n = &mut self.features[root].figures;

@@ -8,7 +8,7 @@
 use crate::catalog::{Catalog, KindId};
 use crate::decide::Pending;
 use crate::event::Event;
-use crate::features::Features;
+use crate::features::{Features, Node};
 use crate::figure::{Figure, FigureKind, Player, Trapped, MAX_PLAYERS};
 use crate::geom::{Pos, Rotation};
 use crate::grid::Grid;
@@ -119,9 +119,10 @@ pub struct Game {
     pub(crate) tiles: Vec<PlacedTile>,
     pub(crate) features: Features,
     pub(crate) figures: Vec<Figure>,
-    /// How many of `figures` stand on a monastery, garden or hut: most turns
-    /// there is none, and the check for completed cloisters is skipped.
-    pub(crate) cloistered: usize,
+    /// The square and node of each figure standing on a monastery, garden or
+    /// hut, in `figures` order: a placement checks these for completion
+    /// without scanning every figure.
+    pub(crate) cloisters: Vec<(Pos, Node)>,
     /// How many of `figures` a surround can trigger (mayors, standing
     /// scarecrows): most turns none, and the surround check is skipped.
     pub(crate) watched: usize,
@@ -198,7 +199,7 @@ impl Game {
             phase: Phase::Draw,
             grid: Grid::new(),
             figures: Vec::with_capacity(MAX_PLAYERS * 8),
-            cloistered: 0,
+            cloisters: Vec::with_capacity(MAX_PLAYERS * 2),
             watched: 0,
             supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
@@ -241,7 +242,7 @@ impl Game {
         self.tiles.clear();
         self.features.clear();
         self.figures.clear();
-        self.cloistered = 0;
+        self.cloisters.clear();
         self.watched = 0;
         self.touched.clear();
         self.stamp.fill(0);
@@ -421,6 +422,16 @@ impl Game {
     /// Whether the game can go on: tiles in the pile or town halls to place.
     pub fn tiles_left(&self) -> bool {
         self.pile.len() > 0 || self.town_halls.iter().any(|&h| h)
+    }
+
+    /// Forgets `f`'s entry in the cloister list, if it stands on a cloister (a
+    /// node holds at most one such figure).
+    pub(crate) fn drop_cloister(&mut self, f: &Figure) {
+        if f.cloister {
+            if let Some(i) = self.cloisters.iter().position(|&(_, n)| n == f.node) {
+                self.cloisters.remove(i);
+            }
+        }
     }
 
     /// Records `event` if events are on. Inlined, so that with events off the

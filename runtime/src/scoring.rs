@@ -40,13 +40,10 @@ impl Game {
                 self.collect_completed(n, &mut roots);
             }
         }
-        let cloisters = match self.cloistered {
-            0 => &[][..],
-            _ => &self.figures[..],
-        };
-        for f in cloisters {
-            if f.cloister && f.pos.near(tile.pos) && self.neighbours(f.pos) == 8 {
-                let r = self.features.find(f.node);
+        for i in 0..self.cloisters.len() {
+            let (pos, node) = self.cloisters[i];
+            if pos.near(tile.pos) && self.neighbours(pos) == 8 {
+                let r = self.features.find(node);
                 if !roots.contains(&r) {
                     roots.push(r);
                 }
@@ -134,7 +131,7 @@ impl Game {
                 returned.push((f.player, f.kind));
             }
             self.figures.remove(i);
-            self.cloistered -= usize::from(f.cloister);
+            self.drop_cloister(&f);
             self.watched -= usize::from(f.watched());
             if f.kind == FigureKind::Messenger && cause == Cause::Completed {
                 // It may move on once everything has scored (crate::decide).
