@@ -6,7 +6,7 @@
 //! engine will follow, so that a designer's malformed set is reported as a
 //! [`CatalogError`] instead of a panic during play.
 
-use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS};
+use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS, SLOT};
 use crate::features::{NodeData, NODE_GROUP};
 use crate::figure::FigureKind;
 use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
@@ -72,10 +72,11 @@ pub(crate) struct KindInfo {
     /// Sides (bit per direction) that carry a river, per rotation.
     pub river_sides: [u8; 4],
     pub rotations: u8,
-    /// For each demand index: the distinct rotations (bit per rotation) whose
-    /// edges fit it. River rules are checked on top of this.
+    /// For each demand index, at its slot (`edge_code::SLOT`): the distinct
+    /// rotations (bit per rotation) whose edges fit it. River rules are checked
+    /// on top of this.
     pub fit: Box<[u8; TABLE]>,
-    /// For each demand index: how many rotations fit (`fit[i].count_ones()`;
+    /// For each demand slot: how many rotations fit (`fit[i].count_ones()`;
     /// a table, since baseline x86-64 has no popcount instruction).
     pub fit_count: Box<[u8; TABLE]>,
     /// Whether any rotation has a river edge (placement then checks the river).
@@ -394,8 +395,9 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
     let mut fit_count = Box::new([0u8; TABLE]);
     for i in 0..DEMANDS {
         let rots = (0..kind.symmetry).filter(|&r| fits(sig[usize::from(r)], demand(i)));
-        fit[i] = rots.fold(0, |m, r| m | 1 << r);
-        fit_count[i] = fit[i].count_ones() as u8;
+        let s = usize::from(SLOT[i]);
+        fit[s] = rots.fold(0, |m, r| m | 1 << r);
+        fit_count[s] = fit[s].count_ones() as u8;
     }
     Ok(KindInfo {
         fit,

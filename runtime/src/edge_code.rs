@@ -6,6 +6,7 @@
 //! A tile fits a position when every nibble of `sig & need` is non-zero, which is
 //! exactly [`Edge::matches`] on every side.
 
+use crate::catalog::TABLE;
 use crate::tile::Edge;
 
 /// What an empty square's side accepts: anything.
@@ -95,6 +96,40 @@ pub(crate) static DEMAND_TABLE: [u16; DEMANDS] = {
     table
 };
 
+/// Where each demand index sits in the per-kind fit tables (entries past
+/// [`DEMANDS`] map to the last slot, which no kind fits).
+///
+/// The tables are ordered by how likely a square is to ask for it, so that the
+/// demands of a real frontier share a few cache lines: first the demands
+/// without a river side, by number of sides asked for (a square with one
+/// neighbour first), then those with one. The 256 demands of a game without
+/// rivers fill the first 256 bytes of each table.
+pub(crate) static SLOT: [u16; TABLE] = {
+    let mut slot = [(TABLE - 1) as u16; TABLE];
+    let mut next = 0;
+    let mut group = 0;
+    while group < 10 {
+        let (river, sides) = (group / 5, group % 5);
+        let mut i = 0;
+        while i < DEMANDS {
+            let (mut asked, mut rivers, mut rest) = (0, 0, i);
+            while rest > 0 {
+                let digit = rest % 5;
+                asked += (digit != 0) as usize;
+                rivers += (digit == 4) as usize;
+                rest /= 5;
+            }
+            if asked == sides && (rivers > 0) as usize == river {
+                slot[i] = next;
+                next += 1;
+            }
+            i += 1;
+        }
+        group += 1;
+    }
+    slot
+};
+
 /// The edge a one-hot code stands for (`Any` for anything that is not one-hot).
 pub(crate) const fn code_edge(code: u16) -> Edge {
     match code {
@@ -131,6 +166,22 @@ mod tests {
             let back: u16 = (0..4).map(|d| digit(side(need, d)) * POW5[d]).sum();
             assert_eq!(usize::from(back), i);
         }
+    }
+
+    #[test]
+    fn slots_are_a_permutation_with_the_riverless_demands_first() {
+        let mut seen = vec![false; DEMANDS];
+        for i in 0..DEMANDS {
+            let s = usize::from(SLOT[i]);
+            assert!(s < DEMANDS && !seen[s], "demand {i} slot {s}");
+            seen[s] = true;
+            let river = (0..4).any(|d| side(demand(i), d) == 8);
+            assert_eq!(s < 256, !river, "demand {i} slot {s}");
+        }
+        assert!(SLOT[DEMANDS..].iter().all(|&s| usize::from(s) == TABLE - 1));
+        // A square with one neighbour (a field, road or city side asked for) is
+        // in the first cache line.
+        assert!((1..4).all(|digit| SLOT[digit] < 16 && SLOT[125 * digit] < 16));
     }
 
     #[test]

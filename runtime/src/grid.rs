@@ -7,7 +7,7 @@
 //! when a placement comes closer to the border the array doubles.
 
 use crate::catalog::TABLE;
-use crate::edge_code::DEMAND_TABLE;
+use crate::edge_code::{DEMAND_TABLE, SLOT};
 use crate::geom::Pos;
 use std::hint::select_unpredictable;
 
@@ -60,8 +60,8 @@ pub(crate) struct Grid {
     squares: Vec<Square>,
     /// Empty squares next to a placed tile, in a deterministic order (`..len`).
     spots: Vec<Pos>,
-    /// The demand index of each frontier square, in frontier order; `PAD` from
-    /// `len` on.
+    /// The table slot (`edge_code::SLOT`) of each frontier square's demand
+    /// index, in frontier order; `PAD` from `len` on.
     codes: Vec<u16>,
     /// Number of frontier squares.
     len: usize,
@@ -89,7 +89,7 @@ impl Grid {
         &self.spots[..self.len]
     }
 
-    /// The demand index of each frontier square, in frontier order.
+    /// The table slot of each frontier square's demand, in frontier order.
     pub fn codes(&self) -> &[u16] {
         &self.codes[..self.len]
     }
@@ -196,7 +196,8 @@ impl Grid {
             let slot = select_unpredictable(front == 0, self.len, front.wrapping_sub(1));
             if let (Some(s), Some(c)) = (self.spots.get_mut(slot), self.codes.get_mut(slot)) {
                 *s = p.step(d);
-                *c = select_unpredictable(empty, sq.code, PAD);
+                let slot = SLOT[usize::from(sq.code) & (TABLE - 1)];
+                *c = select_unpredictable(empty, slot, PAD);
             }
             sq.front = (slot as u16 + 1) & keep;
             self.len += usize::from(empty & (front == 0));
