@@ -393,9 +393,9 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
     }
     let mut fit = Box::new([0u8; TABLE]);
     let mut fit_count = Box::new([0u8; TABLE]);
-    for i in 0..DEMANDS {
+    for (i, &slot) in SLOT.iter().enumerate().take(DEMANDS) {
         let rots = (0..kind.symmetry).filter(|&r| fits(sig[usize::from(r)], demand(i)));
-        let s = usize::from(SLOT[i]);
+        let s = usize::from(slot);
         fit[s] = rots.fold(0, |m, r| m | 1 << r);
         fit_count[s] = fit[s].count_ones() as u8;
     }
