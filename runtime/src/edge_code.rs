@@ -171,8 +171,8 @@ mod tests {
     #[test]
     fn slots_are_a_permutation_with_the_riverless_demands_first() {
         let mut seen = vec![false; DEMANDS];
-        for i in 0..DEMANDS {
-            let s = usize::from(SLOT[i]);
+        for (i, &s) in SLOT.iter().enumerate().take(DEMANDS) {
+            let s = usize::from(s);
             assert!(s < DEMANDS && !seen[s], "demand {i} slot {s}");
             seen[s] = true;
             let river = (0..4).any(|d| side(demand(i), d) == 8);
