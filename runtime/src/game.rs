@@ -157,10 +157,12 @@ pub struct Game {
     pub(crate) extra: Extra,
     /// Decisions owed, in order (the first is [`Game::decision`]).
     pub(crate) pending: Vec<Pending>,
-    /// While `drawn_count` is set for a kind without a river: its legal
-    /// placements per block of `placement::BLOCK` frontier squares, so that
-    /// `nth_legal_placement` skips whole blocks instead of rescanning.
-    pub(crate) blocks: Vec<u32>,
+    /// While `drawn_count` is set for a kind without a river: per block of
+    /// `grid::BLOCK` frontier squares, the running totals of its legal
+    /// placements square by square, one byte each (the last byte is the
+    /// block's total), so that `nth_legal_placement` skips whole blocks and
+    /// finds the square in its block without rescanning.
+    pub(crate) blocks: Vec<u64>,
 }
 
 /// Where the current turn stands with respect to extra-turn arrows.

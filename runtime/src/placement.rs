@@ -90,6 +90,12 @@ impl fmt::Display for PlaceError {
 
 impl std::error::Error for PlaceError {}
 
+/// One in every byte of a word.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// The top bit of every byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
 /// For each set of rotations (bit per rotation) and `n`: the `n`-th lowest
 /// rotation in the set (a lookup: a loop of a random length mispredicts).
 const NTH_ROTATION: [[u8; 4]; 16] = {
@@ -192,15 +198,21 @@ impl Game {
             return self.count_for(kind);
         }
         let fit_count = &*k.fit_count;
-        let at = |c: u16| u32::from(fit_count[usize::from(c) & (TABLE - 1)]);
+        let at = |c: u16| u64::from(fit_count[usize::from(c) & (TABLE - 1)]);
         let mut total = 0;
         // Padded to whole blocks with a code nothing fits: no remainder loop.
         let codes = self.grid.padded_codes();
         self.blocks.resize(codes.len() / BLOCK, 0);
         for (block, chunk) in self.blocks.iter_mut().zip(codes.chunks_exact(BLOCK)) {
-            let here = chunk.iter().fold(0, |sum, &c| sum + at(c));
-            *block = here;
-            total += here;
+            // The squares' counts (at most 4 each) as the bytes of one word,
+            // then their running totals (at most 32) by one multiplication.
+            let counts = chunk
+                .iter()
+                .enumerate()
+                .fold(0, |word, (j, &c)| word | at(c) << (8 * j));
+            let running = counts.wrapping_mul(BYTES);
+            *block = running;
+            total += running >> 56;
         }
         total as usize
     }
@@ -222,28 +234,29 @@ impl Game {
             // stays at or below `n` are exactly those before it: counting them
             // finds it without a data-dependent branch, which on a random pick
             // would be mispredicted about once a scan.
-            let (mut before, mut skipped, mut running) = (0usize, 0u32, 0u32);
-            let n32 = n as u32;
-            for &here in &self.blocks {
+            let (mut before, mut skipped, mut running) = (0usize, 0u64, 0u64);
+            let n64 = n as u64;
+            for &word in &self.blocks {
+                let here = word >> 56;
                 running += here;
-                let past = u32::from(running <= n32);
+                let past = u64::from(running <= n64);
                 before += past as usize;
                 skipped += here & past.wrapping_neg();
             }
-            let n32 = n32 - skipped;
+            let n = n64 - skipped;
             let start = before * BLOCK;
             let block = self.grid.padded_codes().get(start..start + BLOCK)?;
-            let (mut within, mut skipped, mut running) = (0usize, 0u32, 0u32);
-            for &c in block {
-                let here = u32::from(fit_count[usize::from(c) & (TABLE - 1)]);
-                running += here;
-                let past = u32::from(running <= n32);
-                within += past as usize;
-                skipped += here & past.wrapping_neg();
-            }
+            // Within the block, the same count on the bytes of its word of
+            // running totals (`count_drawn`): a byte's top bit, once `n + 1` is
+            // taken from it with the top bit forced on, says whether it is
+            // above `n` (no borrow crosses bytes: both are below 128).
+            let word = *self.blocks.get(before)?;
+            let above = ((word | HIGH) - (n + 1) * BYTES) & HIGH;
+            let within = BLOCK - ((above >> 7).wrapping_mul(BYTES) >> 56) as usize;
+            let skipped = (word << 8) >> (8 * (within & (BLOCK - 1))) & 0xFF;
             let code = usize::from(*block.get(within)?) & (TABLE - 1);
             let pos = *self.grid.frontier().get(start + within)?;
-            let rotation = nth_rotation(fit[code], (n32 - skipped) as usize);
+            let rotation = nth_rotation(fit[code], (n - skipped) as usize);
             return Some(Placement { pos, rotation });
         }
         // Scan from the nearer end: the total is known, so the n-th placement from
