@@ -16,6 +16,22 @@ use std::fmt;
 /// that `index & (TABLE - 1)` needs no bounds check in the placement loops.
 pub(crate) const TABLE: usize = 1024;
 
+/// Where the rotations sit in a fit-table byte (the count is below them).
+const FIT_SHIFT: u8 = 3;
+
+/// The rotations (bit per rotation) of a fit-table byte (`KindInfo::fit`).
+pub(crate) const fn fit_rotations(entry: u8) -> u8 {
+    entry >> FIT_SHIFT
+}
+
+/// How many rotations a fit-table byte holds (at most 4).
+pub(crate) const fn fit_count(entry: u8) -> u8 {
+    entry & ((1 << FIT_SHIFT) - 1)
+}
+
+/// [`fit_count`] of all eight bytes of a word at once.
+pub(crate) const FIT_COUNTS: u64 = 0x0707_0707_0707_0707;
+
 /// Index of a tile kind in its [`Catalog`].
 pub type KindId = u16;
 
@@ -73,12 +89,11 @@ pub(crate) struct KindInfo {
     pub river_sides: [u8; 4],
     pub rotations: u8,
     /// For each demand index, at its slot (`edge_code::SLOT`): the distinct
-    /// rotations (bit per rotation) whose edges fit it. River rules are checked
+    /// rotations (bit per rotation) whose edges fit it, and how many they are,
+    /// in one byte ([`fit_rotations`], [`fit_count`]; one table, so that
+    /// counting and picking read the same cache lines). River rules are checked
     /// on top of this.
     pub fit: Box<[u8; TABLE]>,
-    /// For each demand slot: how many rotations fit (`fit[i].count_ones()`;
-    /// a table, since baseline x86-64 has no popcount instruction).
-    pub fit_count: Box<[u8; TABLE]>,
     /// Whether any rotation has a river edge (placement then checks the river).
     pub river: bool,
     pub segs: Vec<SegInfo>,
@@ -392,16 +407,13 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
         }
     }
     let mut fit = Box::new([0u8; TABLE]);
-    let mut fit_count = Box::new([0u8; TABLE]);
     for (i, &slot) in SLOT.iter().enumerate().take(DEMANDS) {
         let rots = (0..kind.symmetry).filter(|&r| fits(sig[usize::from(r)], demand(i)));
-        let s = usize::from(slot);
-        fit[s] = rots.fold(0, |m, r| m | 1 << r);
-        fit_count[s] = fit[s].count_ones() as u8;
+        let rots: u8 = rots.fold(0, |m, r| m | 1 << r);
+        fit[usize::from(slot)] = rots << FIT_SHIFT | rots.count_ones() as u8;
     }
     Ok(KindInfo {
         fit,
-        fit_count,
         river: river_sides.iter().any(|&m| m != 0),
         def: kind.clone(),
         adds: sig.map(demand_adds),

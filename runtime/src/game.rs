@@ -160,9 +160,10 @@ pub struct Game {
     /// While `drawn_count` is set for a kind without a river: per block of
     /// `grid::BLOCK` frontier squares, the running totals of its legal
     /// placements square by square, one byte each (the last byte is the
-    /// block's total), so that `nth_legal_placement` skips whole blocks and
-    /// finds the square in its block without rescanning.
-    pub(crate) blocks: Vec<u64>,
+    /// block's total), and the squares' fit bytes, so that
+    /// `nth_legal_placement` skips whole blocks and finds the square and
+    /// rotation in its block without rescanning.
+    pub(crate) blocks: Vec<(u64, u64)>,
 }
 
 /// Where the current turn stands with respect to extra-turn arrows.

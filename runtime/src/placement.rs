@@ -12,7 +12,7 @@
 //! tile between them are allowed. The same bend direction twice in a row is what
 //! [`PlaceError::RiverUTurn`] reports.
 
-use crate::catalog::{KindId, TABLE};
+use crate::catalog::{fit_count, fit_rotations, KindId, FIT_COUNTS, TABLE};
 use crate::edge_code::{code_edge, edge_code, side};
 use crate::game::{Game, Phase};
 use crate::geom::{Pos, Rotation};
@@ -135,7 +135,7 @@ impl Game {
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self.grid.frontier().iter().zip(self.grid.codes());
         for (&pos, &code) in frontier {
-            let mut rots = k.fit[usize::from(code) & (TABLE - 1)];
+            let mut rots = fit_rotations(k.fit[usize::from(code) & (TABLE - 1)]);
             while rots != 0 {
                 let r = rots.trailing_zeros() as u8;
                 rots &= rots - 1;
@@ -155,7 +155,7 @@ impl Game {
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self.grid.frontier().iter().zip(self.grid.codes());
         frontier.flat_map(move |(&pos, &code)| {
-            let rots = k.fit[usize::from(code) & (TABLE - 1)];
+            let rots = fit_rotations(k.fit[usize::from(code) & (TABLE - 1)]);
             (0..4u8)
                 .filter(move |r| rots & (1 << r) != 0)
                 .filter(move |&r| !k.river || self.river_ok(kind, pos, r).is_ok())
@@ -181,10 +181,10 @@ impl Game {
         if k.river {
             return self.placements_of(kind).count();
         }
-        let fit_count = &*k.fit_count;
+        let fit = &*k.fit;
         let counts = self.grid.codes().iter();
         let total: u32 = counts
-            .map(|&c| u32::from(fit_count[usize::from(c) & (TABLE - 1)]))
+            .map(|&c| u32::from(fit_count(fit[usize::from(c) & (TABLE - 1)])))
             .sum();
         total as usize
     }
@@ -197,21 +197,22 @@ impl Game {
             self.blocks.clear();
             return self.count_for(kind);
         }
-        let fit_count = &*k.fit_count;
-        let at = |c: u16| u64::from(fit_count[usize::from(c) & (TABLE - 1)]);
+        let fit = &*k.fit;
+        let at = |c: u16| u64::from(fit[usize::from(c) & (TABLE - 1)]);
         let mut total = 0;
         // Padded to whole blocks with a code nothing fits: no remainder loop.
         let codes = self.grid.padded_codes();
-        self.blocks.resize(codes.len() / BLOCK, 0);
+        self.blocks.resize(codes.len() / BLOCK, (0, 0));
         for (block, chunk) in self.blocks.iter_mut().zip(codes.chunks_exact(BLOCK)) {
-            // The squares' counts (at most 4 each) as the bytes of one word,
-            // then their running totals (at most 32) by one multiplication.
-            let counts = chunk
+            // The squares' fit bytes as the bytes of one word; their counts
+            // (at most 4 each) by one mask, and the counts' running totals (at
+            // most 32) by one multiplication.
+            let fits = chunk
                 .iter()
                 .enumerate()
                 .fold(0, |word, (j, &c)| word | at(c) << (8 * j));
-            let running = counts.wrapping_mul(BYTES);
-            *block = running;
+            let running = (fits & FIT_COUNTS).wrapping_mul(BYTES);
+            *block = (running, fits);
             total += running >> 56;
         }
         total as usize
@@ -227,7 +228,7 @@ impl Game {
         if k.river {
             return self.placements_of(kind).nth(n);
         }
-        let (fit, fit_count) = (&*k.fit, &*k.fit_count);
+        let fit = &*k.fit;
         if self.drawn_count.is_some() && !self.blocks.is_empty() {
             // The block holding it, then the square within the block. Counts are
             // never negative, so the blocks (and squares) whose running total
@@ -236,7 +237,7 @@ impl Game {
             // would be mispredicted about once a scan.
             let (mut before, mut skipped, mut running) = (0usize, 0u64, 0u64);
             let n64 = n as u64;
-            for &word in &self.blocks {
+            for &(word, _) in &self.blocks {
                 let here = word >> 56;
                 running += here;
                 let past = u64::from(running <= n64);
@@ -245,18 +246,18 @@ impl Game {
             }
             let n = n64 - skipped;
             let start = before * BLOCK;
-            let block = self.grid.padded_codes().get(start..start + BLOCK)?;
             // Within the block, the same count on the bytes of its word of
             // running totals (`count_drawn`): a byte's top bit, once `n + 1` is
             // taken from it with the top bit forced on, says whether it is
             // above `n` (no borrow crosses bytes: both are below 128).
-            let word = *self.blocks.get(before)?;
+            let (word, fits) = *self.blocks.get(before)?;
             let above = ((word | HIGH) - (n + 1) * BYTES) & HIGH;
             let within = BLOCK - ((above >> 7).wrapping_mul(BYTES) >> 56) as usize;
-            let skipped = (word << 8) >> (8 * (within & (BLOCK - 1))) & 0xFF;
-            let code = usize::from(*block.get(within)?) & (TABLE - 1);
+            let shift = 8 * (within & (BLOCK - 1));
+            let skipped = (word << 8) >> shift & 0xFF;
+            let rots = fit_rotations((fits >> shift) as u8);
             let pos = *self.grid.frontier().get(start + within)?;
-            let rotation = nth_rotation(fit[code], (n - skipped) as usize);
+            let rotation = nth_rotation(rots, (n - skipped) as usize);
             return Some(Placement { pos, rotation });
         }
         // Scan from the nearer end: the total is known, so the n-th placement from
@@ -267,7 +268,7 @@ impl Game {
             let mut i = 0;
             loop {
                 let code = usize::from(*codes.get(i)?) & (TABLE - 1);
-                let here = usize::from(fit_count[code]);
+                let here = usize::from(fit_count(fit[code]));
                 if n < here {
                     break (i, code, n);
                 }
@@ -280,14 +281,14 @@ impl Game {
             loop {
                 i = i.checked_sub(1)?;
                 let code = usize::from(codes[i]) & (TABLE - 1);
-                let here = usize::from(fit_count[code]);
+                let here = usize::from(fit_count(fit[code]));
                 if back < here {
                     break (i, code, here - 1 - back);
                 }
                 back -= here;
             }
         };
-        let rotation = nth_rotation(fit[code], n);
+        let rotation = nth_rotation(fit_rotations(fit[code]), n);
         self.grid
             .frontier()
             .get(i)
@@ -318,7 +319,7 @@ impl Game {
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self.grid.frontier().iter().zip(self.grid.codes());
         frontier.into_iter().any(|(&pos, &code)| {
-            let rots = k.fit[usize::from(code) & (TABLE - 1)];
+            let rots = fit_rotations(k.fit[usize::from(code) & (TABLE - 1)]);
             rots != 0
                 && (!k.river
                     || (0..4).any(|r| rots & (1 << r) != 0 && self.river_ok(kind, pos, r).is_ok()))
