@@ -132,6 +132,10 @@ pub struct Game {
     /// Neighbours' feature nodes that the last placement closed without joining
     /// (a town hall's sides); the placed tile's own nodes are checked as well.
     pub(crate) touched: Vec<u16>,
+    /// Whether the last placement closed the last open crossing of a road,
+    /// river or city: when it did not, nothing can have been completed, and
+    /// the check of its features after the figure step is skipped.
+    pub(crate) completed: bool,
     /// Per placed tile: the last walk that counted it (distinct-tile counting).
     pub(crate) stamp: Vec<u32>,
     pub(crate) walk: u32,
@@ -208,6 +212,7 @@ impl Game {
             scores: [0; MAX_PLAYERS],
             events: None,
             touched: Vec::with_capacity(16),
+            completed: false,
             walk: 0,
             roots: Vec::with_capacity(16),
             seen: Vec::with_capacity(16),

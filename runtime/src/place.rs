@@ -79,6 +79,7 @@ impl Game {
             tiles,
             features,
             touched,
+            completed,
             ..
         } = self;
         let k = &cat.kinds[usize::from(kind)];
@@ -94,6 +95,7 @@ impl Game {
         });
         let around = grid.put(at.pos, index, k.adds[r]);
         touched.clear();
+        *completed = false;
         features.add_tile(index, &k.nodes, k.segs.len());
         let mine = &k.facing[r];
         // The sides with a neighbour, as a mask: one loop exit to predict per
@@ -118,12 +120,12 @@ impl Game {
             // The middle port, then the halves; a whole-edge feature repeats the same
             // pair on all three ports and is joined once.
             let (mid, left, right) = ((a[1], b[1]), (a[2], b[0]), (a[0], b[2]));
-            ends.join(features, touched, mid, true);
+            ends.join(features, touched, completed, mid, true);
             if left != mid {
-                ends.join(features, touched, left, false);
+                ends.join(features, touched, completed, left, false);
             }
             if right != left {
-                ends.join(features, touched, right, false);
+                ends.join(features, touched, completed, right, false);
             }
         }
         if self.cat.rules.traps {
@@ -143,16 +145,34 @@ impl Ends {
     /// Joins segment `pair.0` (of the new tile) with segment `pair.1` (of a
     /// neighbour) across one port. Crossings are counted once per edge, at the
     /// middle port; a missing segment (a town hall's side) closes what reaches it.
+    /// Sets `completed` when a feature's last open crossing closes.
     #[inline(always)]
-    fn join(&self, features: &mut Features, touched: &mut Vec<Node>, pair: (u8, u8), middle: bool) {
+    fn join(
+        &self,
+        features: &mut Features,
+        touched: &mut Vec<Node>,
+        completed: &mut bool,
+        pair: (u8, u8),
+        middle: bool,
+    ) {
         match pair {
             (NO_SEGMENT, NO_SEGMENT) => {}
-            (x, NO_SEGMENT) if middle => {
-                close_one(features, touched, self.base.0, self.crossing.0, x)
-            }
-            (NO_SEGMENT, y) if middle => {
-                close_one(features, touched, self.base.1, self.crossing.1, y)
-            }
+            (x, NO_SEGMENT) if middle => close_one(
+                features,
+                touched,
+                completed,
+                self.base.0,
+                self.crossing.0,
+                x,
+            ),
+            (NO_SEGMENT, y) if middle => close_one(
+                features,
+                touched,
+                completed,
+                self.base.1,
+                self.crossing.1,
+                y,
+            ),
             (NO_SEGMENT, _) | (_, NO_SEGMENT) => {}
             (x, y) => {
                 let is_crossing = crosses(self.crossing.0, x);
@@ -162,6 +182,7 @@ impl Ends {
                 let root = features.union(self.base.0 + u16::from(x), self.base.1 + u16::from(y));
                 // Without a branch: whether a port is a crossing is a coin toss.
                 features.close(root, 2 * u16::from(is_crossing));
+                *completed |= is_crossing & (features[root].open == 0);
             }
         }
     }
@@ -174,11 +195,19 @@ fn crosses(mask: u32, s: u8) -> bool {
 
 /// A crossing of segment `s` (node `base + s`) reaches a missing segment (a town
 /// hall's side): it is closed there.
-fn close_one(features: &mut Features, touched: &mut Vec<Node>, base: u16, mask: u32, s: u8) {
+fn close_one(
+    features: &mut Features,
+    touched: &mut Vec<Node>,
+    completed: &mut bool,
+    base: u16,
+    mask: u32,
+    s: u8,
+) {
     if crosses(mask, s) {
         let n = base + u16::from(s);
         let root = features.find(n);
         features.close(root, 1);
+        *completed |= features[root].open == 0;
         touched.push(n);
     }
 }

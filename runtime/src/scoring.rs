@@ -27,8 +27,12 @@ impl Game {
         // allocation per completing turn showed in profiles.
         let mut roots = std::mem::take(&mut self.roots);
         roots.clear();
-        // The placed tile's own roads and cities, and what it closed on its neighbours.
-        let mut own = self.cat.kinds[usize::from(tile.kind)].closable;
+        // The placed tile's own roads and cities, and what it closed on its
+        // neighbours (none can be complete unless it closed a last crossing).
+        let mut own = match self.completed {
+            true => self.cat.kinds[usize::from(tile.kind)].closable,
+            false => 0,
+        };
         while own != 0 {
             let n = tile.node_base + own.trailing_zeros() as u16;
             own &= own - 1;
