@@ -239,6 +239,24 @@ mod tests {
     }
 
     #[test]
+    fn templates_of_more_than_one_group_are_copied_and_cut_to_their_segments() {
+        let mut f = Features::default();
+        f.add(0, 0, SegmentKind::Field, 0, 0);
+        // Ten segments, padded to two groups of eight.
+        let mut template: Vec<NodeData> = (0..10)
+            .map(|s| NodeData::template(s, SegmentKind::Road, 2, 0, 1 << s))
+            .collect();
+        template.resize(16, NodeData::template(0, SegmentKind::Field, 0, 0, 0));
+        f.add_tile(7, &template, 10);
+        assert_eq!(f.len(), 11);
+        for n in 1..11u16 {
+            assert_eq!((f.find(n), f[n].tile, f[n].seg), (n, 7, n as u8 - 1));
+            assert_eq!(f.members(n).collect::<Vec<_>>(), vec![n]);
+            assert_eq!(f[n].cities, 1 << (n - 1));
+        }
+    }
+
+    #[test]
     fn every_node_points_at_its_root_after_any_unions() {
         let mut f = Features::default();
         let nodes: Vec<Node> = (0..40)

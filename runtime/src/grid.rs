@@ -318,17 +318,23 @@ mod tests {
         let mut g = Grid::new();
         g.put(Pos::new(0, 0), 0, demand_adds(0x1111));
         assert_eq!(g.frontier().len(), 4);
-        for x in 1..40 {
+        // Far enough for the array and the frontier's slots to grow.
+        for x in 1..80 {
             g.put(Pos::new(x, 0), x as u16, demand_adds(0x1111));
         }
-        assert_eq!(g.tile(Pos::new(39, 0)), Some(39));
-        assert_eq!(g.frontier().len(), 40 * 2 + 2);
+        assert_eq!(g.tile(Pos::new(79, 0)), Some(79));
+        assert_eq!(g.frontier().len(), 80 * 2 + 2);
+        assert!(g.codes.len() > 128, "the slots grew");
         assert_eq!(g.codes().len(), g.frontier().len());
         assert!(g.codes[g.len..].iter().all(|&c| c == PAD));
-        assert_eq!(g.padded_codes().len(), 88);
-        let c = g.cell(Pos::new(40, 0));
+        assert_eq!(g.padded_codes().len(), 168);
+        let c = g.cell(Pos::new(80, 0));
         assert_eq!(c.sides, 1 << 3);
         assert_eq!(c.need, 0x1FFF);
+        // The square below a tile holds the table slot of what it asks for.
+        let i = g.index(Pos::new(40, 1)).unwrap();
+        let k = usize::from(g.squares[i].front) - 1;
+        assert_eq!(g.codes()[k], SLOT[usize::from(g.squares[i].code)]);
         assert!(g.frontier().iter().all(|&p| g.tile(p).is_none()));
         // Every frontier square knows its slot.
         for (k, &p) in g.frontier().iter().enumerate() {
@@ -336,7 +342,7 @@ mod tests {
             assert_eq!(usize::from(g.squares[i].front), k + 1);
         }
         let grown = g.squares.len();
-        g.clear((0..40).map(|x| Pos::new(x, 0)));
+        g.clear((0..80).map(|x| Pos::new(x, 0)));
         assert!(g.frontier().is_empty() && g.codes().is_empty());
         assert!(g.codes.iter().all(|&c| c == PAD));
         assert_eq!(g.squares.len(), grown);
