@@ -289,7 +289,8 @@ impl Game {
 
     /// The turn passes (or an earned extra turn begins).
     pub(crate) fn end_turn(&mut self) {
-        // Every path that adds or removes a figure keeps this count.
+        // Every path that adds or removes a figure keeps the cloister list and
+        // the surround count.
         debug_assert_eq!(
             self.cloisters,
             self.figures

@@ -35,8 +35,8 @@ struct Square {
     sides: u8,
 }
 
-/// A demand index that no kind fits (every fit table is zero past
-/// `edge_code::DEMANDS`): the frontier's codes are padded with it to whole blocks.
+/// A fit-table slot that no kind fits (no demand maps to it, see
+/// `edge_code::SLOT`): the frontier's codes are padded with it to whole blocks.
 pub(crate) const PAD: u16 = (TABLE - 1) as u16;
 
 /// Frontier squares per block of counts (see `Game::count_drawn`): small enough
@@ -196,8 +196,8 @@ impl Grid {
             let slot = select_unpredictable(front == 0, self.len, front.wrapping_sub(1));
             if let (Some(s), Some(c)) = (self.spots.get_mut(slot), self.codes.get_mut(slot)) {
                 *s = p.step(d);
-                let slot = SLOT[usize::from(sq.code) & (TABLE - 1)];
-                *c = select_unpredictable(empty, slot, PAD);
+                let table = SLOT[usize::from(sq.code) & (TABLE - 1)];
+                *c = select_unpredictable(empty, table, PAD);
             }
             sq.front = (slot as u16 + 1) & keep;
             self.len += usize::from(empty & (front == 0));
@@ -247,13 +247,8 @@ impl Grid {
         self.len = last;
         // When `k` was the last slot the square moved onto itself: its mark is
         // cleared just below.
-        let moved = self.spots[k];
-        let j = i32::from(moved.x) + self.ox + (i32::from(moved.y) + self.oy) * self.w;
-        if let Some(sq) = usize::try_from(j)
-            .ok()
-            .and_then(|j| self.squares.get_mut(j))
-        {
-            sq.front = k as u16 + 1;
+        if let Some(j) = self.index(self.spots[k]) {
+            self.squares[j].front = k as u16 + 1;
         }
         self.squares[i].front = 0;
     }
