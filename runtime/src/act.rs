@@ -391,6 +391,9 @@ impl Game {
         self.supply[usize::from(abbot.player)][FigureKind::Abbot.index()] += 1;
         let points = self.cloister_points(abbot.node);
         self.scores[usize::from(abbot.player)] += points as i32;
+        if self.events.is_none() {
+            return; // the event's lists are not worth allocating
+        }
         let scoring = Scoring {
             turn: self.turn,
             cause: Cause::AbbotRecall,
