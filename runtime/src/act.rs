@@ -132,7 +132,7 @@ impl Game {
             let segment = segs.trailing_zeros() as u8;
             segs &= segs - 1;
             let node = tile.node_base + u16::from(segment);
-            let free = self.features[self.features.find(node)].figures == 0;
+            let free = self.features.figures(self.features.find(node)) == 0;
             for figure in kinds {
                 if supply[figure.index()] != 0
                     && k.stand[figure.index()] & 1 << segment != 0
@@ -303,7 +303,7 @@ impl Game {
             return Err(ActError::NoFigureLeft(figure));
         }
         let root = self.features.find(tile.node_base + u16::from(segment));
-        if self.features[root].figures > 0 && !figure.joins_occupied() {
+        if self.features.figures(root) > 0 && !figure.joins_occupied() {
             return Err(ActError::Occupied { segment });
         }
         Ok(())
@@ -397,7 +397,7 @@ impl Game {
         let scoring = Scoring {
             turn: self.turn,
             cause: Cause::AbbotRecall,
-            feature: self.features[abbot.node].kind,
+            feature: self.features.kind(abbot.node),
             tiles: vec![abbot.pos],
             pennants: 0,
             cities: 0,

@@ -7,7 +7,7 @@
 //! [`CatalogError`] instead of a panic during play.
 
 use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS, SLOT};
-use crate::features::{NodeData, NODE_GROUP};
+use crate::features::{SegmentNode, Template};
 use crate::figure::FigureKind;
 use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
 use std::fmt;
@@ -83,8 +83,8 @@ pub(crate) struct KindInfo {
     /// on (bit per segment), so the figure step tests a mask per segment.
     pub stand: [u32; FigureKind::ALL.len()],
     /// The feature nodes a placed copy starts with (see `Features::add_tile`),
-    /// padded to whole groups of `NODE_GROUP` nodes.
-    pub nodes: Vec<NodeData>,
+    /// padded to whole groups of nodes.
+    pub nodes: Template,
     /// Sides (bit per direction) that carry a river, per rotation.
     pub river_sides: [u8; 4],
     pub rotations: u8,
@@ -245,7 +245,11 @@ impl Catalog {
             .iter()
             .map(|k| usize::from(k.def.count) * k.segs.len())
             .sum::<usize>()
-            + kinds.iter().map(|k| k.nodes.len()).max().unwrap_or(0);
+            + kinds
+                .iter()
+                .map(|k| k.nodes.padded_len())
+                .max()
+                .unwrap_or(0);
         if max_nodes >= usize::from(u16::MAX) || total_tiles >= usize::from(u16::MAX) - 1 {
             return Err(CatalogError::TooLarge);
         }
@@ -437,17 +441,17 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
                     false => m,
                 })
         }),
-        nodes: {
-            let mut nodes: Vec<NodeData> = segs
+        nodes: Template::new(
+            &segs
                 .iter()
-                .enumerate()
-                .map(|(i, s)| NodeData::template(i as u8, s.kind, s.sides, s.pennants, s.cities))
-                .collect();
-            // Padding, cut off once copied (see `Features::add_tile`).
-            let padded = nodes.len().next_multiple_of(NODE_GROUP).max(NODE_GROUP);
-            nodes.resize(padded, NodeData::template(0, SegmentKind::Field, 0, 0, 0));
-            nodes
-        },
+                .map(|s| SegmentNode {
+                    kind: s.kind,
+                    open: s.sides,
+                    pennants: s.pennants,
+                    cities: s.cities,
+                })
+                .collect::<Vec<_>>(),
+        ),
         facing,
         segs,
         class: classify(kind),

@@ -351,11 +351,11 @@ impl Game {
     #[inline(always)]
     fn stand(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
         let root = self.features.find(node);
-        let count = &mut self.features[root].figures;
-        *count = count.saturating_add(1);
+        let count = self.features.figures(root);
+        self.features.set_figures(root, count.saturating_add(1));
         let stock = &mut self.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
-        let cloister = is_cloister(self.features[node].kind);
+        let cloister = is_cloister(self.features.kind(node));
         if cloister {
             self.cloisters.push((at.pos, node));
         }
@@ -459,9 +459,9 @@ impl Game {
         let root = self.features.find(road);
         let mut features: Vec<Node> = Vec::new();
         for m in self.features.members(root) {
-            let tile = self.tiles[usize::from(self.features[m].tile)];
+            let tile = self.tiles[usize::from(self.features.tile(m))];
             let k = &self.cat.kinds[usize::from(tile.kind)];
-            let seg = self.features[m].seg;
+            let seg = self.features.seg(m);
             for end in k.def.ends.iter() {
                 // Bogatyr's stone joins the two roads both ways: a messenger may
                 // pass from the road ending at the stone to the road it touches,
@@ -489,7 +489,7 @@ impl Game {
                         continue;
                     }
                     let r = self.features.find(tile.node_base + s as u16);
-                    if r != root && self.features[r].open > 0 && !features.contains(&r) {
+                    if r != root && self.features.open(r) > 0 && !features.contains(&r) {
                         features.push(r);
                     }
                 }
@@ -497,11 +497,11 @@ impl Game {
         }
         for r in features {
             for m in self.features.members(r) {
-                let tile = self.tiles[usize::from(self.features[m].tile)];
+                let tile = self.tiles[usize::from(self.features.tile(m))];
                 out.push(Choice::Move {
                     to: Spot {
                         pos: tile.pos,
-                        segment: self.features[m].seg,
+                        segment: self.features.seg(m),
                     },
                 });
             }

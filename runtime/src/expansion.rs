@@ -101,8 +101,8 @@ impl Game {
         self.drop_cloister(&f);
         self.watched -= usize::from(f.watched());
         let root = self.features.find(f.node);
-        let n = &mut self.features[root].figures;
-        *n = n.saturating_sub(1);
+        let n = self.features.figures(root);
+        self.features.set_figures(root, n.saturating_sub(1));
         f
     }
 
@@ -180,7 +180,7 @@ impl Game {
             let tree = self.trees[t];
             let root = self.features.find(tree);
             let joined = (0..segs).any(|s| self.features.find(tile.node_base + s) == root);
-            if joined && self.features[root].figures > 0 {
+            if joined && self.features.figures(root) > 0 {
                 self.solovei(tree);
             }
         }
@@ -198,7 +198,7 @@ impl Game {
             .filter_map(|f| dist.iter().find(|d| d.0 == f.node).map(|d| d.1))
             .min();
         let Some(near) = near else { return };
-        let at = self.tiles[usize::from(self.features[tree].tile)].pos;
+        let at = self.tiles[usize::from(self.features.tile(tree))].pos;
         let mut i = 0;
         while i < self.figures.len() {
             let f = self.figures[i];
@@ -219,8 +219,8 @@ impl Game {
         while next < out.len() {
             let (n, d) = out[next];
             next += 1;
-            let tile = self.tiles[usize::from(self.features[n].tile)];
-            let seg = self.features[n].seg;
+            let tile = self.tiles[usize::from(self.features.tile(n))];
+            let seg = self.features.seg(n);
             let k = &self.cat.kinds[usize::from(tile.kind)];
             let ports = &k.port_seg[usize::from(tile.rotation.quarter_turns())];
             for side in 0..4 {
@@ -360,12 +360,12 @@ impl Game {
             return None;
         }
         let node = tile.node_base + u16::from(spot.segment);
-        let root = &self.features[self.features.find(node)];
+        let root = self.features.find(node);
         let complete = match seg.kind {
-            SegmentKind::Road | SegmentKind::City => root.open == 0,
+            SegmentKind::Road | SegmentKind::City => self.features.open(root) == 0,
             SegmentKind::Field => false,
             _ => self.neighbours(tile.pos) == 8,
         };
-        (root.figures == 0 && !complete).then_some((node, seg.kind))
+        (self.features.figures(root) == 0 && !complete).then_some((node, seg.kind))
     }
 }

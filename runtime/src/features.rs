@@ -1,14 +1,17 @@
 //! Feature tracking: a union–find over segment instances (one node per segment of
 //! each placed tile), merged as tiles join across edges.
 //!
-//! Roots carry what scoring needs and can be merged by addition: open edge
-//! crossings (a road, river or city is complete at zero), pennants and the number
-//! of figures standing on the feature. Members form a circular list so a feature's
-//! tiles can be walked when it scores. Union by size keeps trees shallow, so
-//! [`Features::find`] needs no path compression and stays `&self`.
+//! Roots carry what scoring needs and can be merged by addition: the feature's
+//! size, open edge crossings (a road, river or city is complete at zero),
+//! pennants and the number of figures standing on it. Members form a circular
+//! list so a feature's tiles can be walked when it scores. Every node points at
+//! its root directly (quick-find), so [`Features::find`] is one lookup.
+//!
+//! The nodes are stored field by field (one array per field): a placement
+//! writes its tile's nodes as a few whole-group copies, and the lookups of the
+//! hot paths (`find`, the root counters) touch small, dense arrays.
 
 use crate::tile::SegmentKind;
-use std::ops::{Index, IndexMut};
 
 /// Nodes per group of a kind's template (see [`Features::add_tile`]).
 pub(crate) const NODE_GROUP: usize = 8;
@@ -16,135 +19,198 @@ pub(crate) const NODE_GROUP: usize = 8;
 /// Node id: one segment of one placed tile.
 pub(crate) type Node = u16;
 
-/// One segment instance; the counters are meaningful at roots only.
-///
-/// `repr(C)` keeps the fields a placement fills in (`parent`, `next`, `tile`)
-/// together at the front, so that a node is its kind's template copied whole
-/// with one word patched (see [`Features::add_tile`]).
+/// A root's counters, merged lane by lane with saturating addition: the
+/// feature's size in nodes, its open crossings, pennants and figures.
+type Counts = [u16; 4];
+const SIZE: usize = 0;
+const OPEN: usize = 1;
+const PENNANTS: usize = 2;
+const FIGURES: usize = 3;
+
+/// Adds two counters lane by lane, saturating (a designer's huge set must not
+/// overflow into a panic). Written lane-wise so that it compiles to one vector
+/// addition.
+#[inline(always)]
+fn add_counts(a: Counts, b: Counts) -> Counts {
+    [
+        a[0].saturating_add(b[0]),
+        a[1].saturating_add(b[1]),
+        a[2].saturating_add(b[2]),
+        a[3].saturating_add(b[3]),
+    ]
+}
+
+/// `NODE_GROUP` nodes of a kind's template, field by field: a placement copies
+/// whole groups (see [`Features::add_tile`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NodeGroup {
+    counts: [Counts; NODE_GROUP],
+    cities: [u32; NODE_GROUP],
+    seg: [u8; NODE_GROUP],
+    kind: [SegmentKind; NODE_GROUP],
+}
+
+/// The nodes a placed copy of a kind starts with, padded to whole groups.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Template {
+    groups: Vec<NodeGroup>,
+    segments: usize,
+}
+
+/// One segment of a kind, as its template records it.
 #[derive(Clone, Copy, Debug)]
-#[repr(C)]
-pub(crate) struct NodeData {
-    parent: Node,
-    next: Node,
-    /// Placed-tile index.
-    pub tile: u16,
-    size: u16,
-    /// Edge crossings still open (at roots).
-    pub open: u16,
-    /// Pennants on the feature (at roots).
-    pub pennants: u16,
-    /// Segment index on its tile.
-    pub seg: u8,
-    /// Figures standing on the feature (at roots).
-    pub figures: u8,
+pub(crate) struct SegmentNode {
     /// Segment kind.
     pub kind: SegmentKind,
-    /// For a field: the city segments of its tile it touches (bit per segment),
-    /// kept here so that scoring a field needs no lookup of its tiles' kinds.
+    /// Edge crossings it opens.
+    pub open: u8,
+    /// Pennants on it.
+    pub pennants: u8,
+    /// For a field: the city segments of its tile it touches (bit per segment).
     pub cities: u32,
 }
 
-impl NodeData {
-    /// A node for segment `seg` of a kind, before it is placed (tile and ids 0).
-    pub fn template(seg: u8, kind: SegmentKind, open: u8, pennants: u8, cities: u32) -> NodeData {
-        NodeData {
-            parent: 0,
-            next: 0,
-            size: 1,
-            tile: 0,
-            seg,
-            figures: 0,
-            kind,
-            open: u16::from(open),
-            pennants: u16::from(pennants),
-            cities,
+impl Template {
+    /// The template of a kind whose segments are `segs`, in segment order.
+    pub fn new(segs: &[SegmentNode]) -> Template {
+        let blank = NodeGroup {
+            counts: [[1, 0, 0, 0]; NODE_GROUP],
+            cities: [0; NODE_GROUP],
+            seg: [0; NODE_GROUP],
+            kind: [SegmentKind::Field; NODE_GROUP],
+        };
+        let groups = segs.len().div_ceil(NODE_GROUP).max(1);
+        let mut t = Template {
+            groups: vec![blank; groups],
+            segments: segs.len(),
+        };
+        for (i, s) in segs.iter().enumerate() {
+            let g = &mut t.groups[i / NODE_GROUP];
+            let j = i % NODE_GROUP;
+            g.counts[j] = [1, u16::from(s.open), u16::from(s.pennants), 0];
+            g.cities[j] = s.cities;
+            g.seg[j] = i as u8;
+            g.kind[j] = s.kind;
         }
+        t
+    }
+
+    /// Nodes written by a copy, padding included.
+    pub fn padded_len(&self) -> usize {
+        self.groups.len() * NODE_GROUP
     }
 }
 
+/// The nodes, one array per field; `len` of them are in use. Every array is
+/// at least `len + NODE_GROUP` long, so a group can be written past the end
+/// without growing them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Features {
-    nodes: Vec<NodeData>,
-}
-
-impl Index<Node> for Features {
-    type Output = NodeData;
-    fn index(&self, n: Node) -> &NodeData {
-        &self.nodes[usize::from(n)]
-    }
-}
-
-impl IndexMut<Node> for Features {
-    fn index_mut(&mut self, n: Node) -> &mut NodeData {
-        &mut self.nodes[usize::from(n)]
-    }
+    len: usize,
+    /// The root of each node (a root is its own).
+    parent: Vec<Node>,
+    /// The next member of each node's feature (a circular list).
+    next: Vec<Node>,
+    /// At roots: the feature's counters.
+    counts: Vec<Counts>,
+    /// Placed-tile index.
+    tile: Vec<u16>,
+    /// Segment index on its tile.
+    seg: Vec<u8>,
+    /// Segment kind.
+    kind: Vec<SegmentKind>,
+    /// For a field: the city segments of its tile it touches (bit per segment),
+    /// kept here so that scoring a field needs no lookup of its tiles' kinds.
+    cities: Vec<u32>,
 }
 
 impl Features {
+    /// Room for `n` nodes, templates' padding included.
     pub fn with_capacity(n: usize) -> Features {
-        Features {
-            nodes: Vec::with_capacity(n),
-        }
+        let mut f = Features::default();
+        f.grow(n);
+        f
+    }
+
+    /// Makes every array at least `n` long.
+    #[cold]
+    fn grow(&mut self, n: usize) {
+        let n = n.max(self.parent.len()) + NODE_GROUP;
+        self.parent.resize(n, 0);
+        self.next.resize(n, 0);
+        self.counts.resize(n, [0; 4]);
+        self.tile.resize(n, 0);
+        self.seg.resize(n, 0);
+        self.kind.resize(n, SegmentKind::Field);
+        self.cities.resize(n, 0);
     }
 
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.len
     }
 
     /// Removes every node, keeping the allocation.
     pub fn clear(&mut self) {
-        self.nodes.clear();
+        self.len = 0;
     }
 
     /// Adds a node for segment `seg` of placed tile `tile`.
     #[cfg(test)]
     pub fn add(&mut self, tile: u16, seg: u8, kind: SegmentKind, open: u8, pennants: u8) -> Node {
-        let id = self.nodes.len() as Node;
-        self.nodes.push(NodeData {
-            parent: id,
-            next: id,
-            size: 1,
-            tile,
-            seg,
-            figures: 0,
-            kind,
-            open: u16::from(open),
-            pennants: u16::from(pennants),
-            cities: 0,
-        });
-        id
+        let id = self.len;
+        if self.parent.len() <= id {
+            self.grow(id + 1);
+        }
+        self.parent[id] = id as Node;
+        self.next[id] = id as Node;
+        self.counts[id] = [1, u16::from(open), u16::from(pennants), 0];
+        self.tile[id] = tile;
+        self.seg[id] = seg;
+        self.kind[id] = kind;
+        self.cities[id] = 0;
+        self.len += 1;
+        id as Node
     }
 
     /// Adds the nodes of placed tile `tile` from its kind's template (one node
-    /// per segment, as `Features::add` would make them): a copy with the ids
-    /// filled in is cheaper than building each node field by field.
+    /// per segment, as `Features::add` would make them).
     ///
-    /// The template is padded to whole groups of [`NODE_GROUP`] nodes and copied
-    /// a group at a time, padding included, before the padding is cut off again:
-    /// copies and loops of a fixed length need no branches that depend on the
-    /// tile's number of segments, which a random game would mispredict.
-    pub fn add_tile(&mut self, tile: u16, template: &[NodeData], segments: usize) {
-        let start = self.nodes.len();
-        for group in template.chunks_exact(NODE_GROUP) {
-            if let Ok(group) = <&[NodeData; NODE_GROUP]>::try_from(group) {
-                let first = self.nodes.len() as Node;
-                self.nodes.extend(group.iter().enumerate().map(|(i, n)| {
-                    let id = first.wrapping_add(i as Node);
-                    NodeData {
-                        parent: id,
-                        next: id,
-                        tile,
-                        ..*n
-                    }
-                }));
-            }
+    /// The template is copied a group of [`NODE_GROUP`] nodes at a time,
+    /// padding included, and the padding is then cut off again: fixed-length
+    /// copies compile to a few vector moves and need no branches that depend on
+    /// the tile's number of segments, which a random game would mispredict.
+    pub fn add_tile(&mut self, tile: u16, template: &Template) {
+        let start = self.len;
+        if self.parent.len() < start + template.padded_len() + NODE_GROUP {
+            self.grow(start + template.padded_len());
         }
-        self.nodes.truncate(start + segments);
+        let mut first = start;
+        for g in &template.groups {
+            let at = first..first + NODE_GROUP;
+            let id = first as Node;
+            if let (Some(parent), Some(next), Some(tiles)) = (
+                group_mut(&mut self.parent, first),
+                group_mut(&mut self.next, first),
+                group_mut(&mut self.tile, first),
+            ) {
+                let ids: [Node; NODE_GROUP] = std::array::from_fn(|i| id.wrapping_add(i as Node));
+                *parent = ids;
+                *next = ids;
+                *tiles = [tile; NODE_GROUP];
+            }
+            self.counts[at.clone()].copy_from_slice(&g.counts);
+            self.cities[at.clone()].copy_from_slice(&g.cities);
+            self.seg[at.clone()].copy_from_slice(&g.seg);
+            self.kind[at].copy_from_slice(&g.kind);
+            first += NODE_GROUP;
+        }
+        self.len = start + template.segments;
     }
 
     /// The root of `n`'s feature: every node points at its root directly.
+    #[inline(always)]
     pub fn find(&self, n: Node) -> Node {
-        self[n].parent
+        self.parent[usize::from(n)]
     }
 
     /// Joins the features of `a` and `b`; returns the root of the union.
@@ -159,35 +225,67 @@ impl Features {
         if ra == rb {
             return ra;
         }
-        if self[ra].size < self[rb].size {
+        let (ca, cb) = (self.counts[usize::from(ra)], self.counts[usize::from(rb)]);
+        if ca[SIZE] < cb[SIZE] {
             std::mem::swap(&mut ra, &mut rb);
         }
         let mut m = rb;
         loop {
-            let node = &mut self[m];
-            node.parent = ra;
-            m = node.next;
+            self.parent[usize::from(m)] = ra;
+            m = self.next[usize::from(m)];
             if m == rb {
                 break;
             }
         }
-        let child = self[rb];
-        let root = &mut self[ra];
-        // Saturating: a designer's huge set must not overflow into a panic.
-        root.size = root.size.saturating_add(child.size);
-        root.open = root.open.saturating_add(child.open);
-        root.pennants = root.pennants.saturating_add(child.pennants);
-        root.figures = root.figures.saturating_add(child.figures);
-        let root_next = root.next;
-        root.next = child.next;
-        self[rb].next = root_next;
+        self.counts[usize::from(ra)] = add_counts(ca, cb);
+        self.next.swap(usize::from(ra), usize::from(rb));
         ra
     }
 
     /// Closes `n` crossings of the feature rooted at `root`.
     pub fn close(&mut self, root: Node, n: u16) {
-        let open = &mut self[root].open;
+        let open = &mut self.counts[usize::from(root)][OPEN];
         *open = open.saturating_sub(n);
+    }
+
+    /// Open crossings of the feature rooted at `root`.
+    pub fn open(&self, root: Node) -> u16 {
+        self.counts[usize::from(root)][OPEN]
+    }
+
+    /// Pennants of the feature rooted at `root`.
+    pub fn pennants(&self, root: Node) -> u16 {
+        self.counts[usize::from(root)][PENNANTS]
+    }
+
+    /// Figures on the feature rooted at `root`.
+    pub fn figures(&self, root: Node) -> u16 {
+        self.counts[usize::from(root)][FIGURES]
+    }
+
+    /// Sets the number of figures on the feature rooted at `root`.
+    pub fn set_figures(&mut self, root: Node, n: u16) {
+        self.counts[usize::from(root)][FIGURES] = n;
+    }
+
+    /// The kind of `n`'s segment.
+    pub fn kind(&self, n: Node) -> SegmentKind {
+        self.kind[usize::from(n)]
+    }
+
+    /// The placed-tile index of `n`.
+    pub fn tile(&self, n: Node) -> u16 {
+        self.tile[usize::from(n)]
+    }
+
+    /// The segment index of `n` on its tile.
+    pub fn seg(&self, n: Node) -> u8 {
+        self.seg[usize::from(n)]
+    }
+
+    /// For a field node: the city segments of its tile it touches.
+    pub fn cities(&self, n: Node) -> u32 {
+        self.cities[usize::from(n)]
     }
 
     /// The members of the feature that `start` belongs to.
@@ -198,6 +296,13 @@ impl Features {
             cur: Some(start),
         }
     }
+}
+
+/// The group of `NODE_GROUP` entries of `v` from `first`, if in range.
+#[inline(always)]
+fn group_mut<T>(v: &mut [T], first: usize) -> Option<&mut [T; NODE_GROUP]> {
+    v.get_mut(first..first + NODE_GROUP)
+        .and_then(|s| s.try_into().ok())
 }
 
 /// Iterator over the nodes of one feature.
@@ -211,7 +316,7 @@ impl Iterator for Members<'_> {
     type Item = Node;
     fn next(&mut self) -> Option<Node> {
         let n = self.cur?;
-        let nx = self.f[n].next;
+        let nx = self.f.next[usize::from(n)];
         self.cur = (nx != self.start).then_some(nx);
         Some(n)
     }
@@ -220,6 +325,12 @@ impl Iterator for Members<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Features {
+        fn size(&self, root: Node) -> u16 {
+            self.counts[usize::from(root)][SIZE]
+        }
+    }
 
     #[test]
     fn union_merges_counts_and_members() {
@@ -231,11 +342,25 @@ mod tests {
         f.close(r, 2);
         let r = f.union(b, c);
         assert_eq!(f.find(a), f.find(c));
-        assert_eq!(f[r].open, 2);
-        assert_eq!(f[r].pennants, 2);
+        assert_eq!(f.open(r), 2);
+        assert_eq!(f.pennants(r), 2);
+        assert_eq!(f.size(r), 3);
         let mut m: Vec<_> = f.members(a).collect();
         m.sort();
         assert_eq!(m, vec![a, b, c]);
+    }
+
+    #[test]
+    fn counters_saturate_instead_of_overflowing() {
+        let mut f = Features::default();
+        let a = f.add(0, 0, SegmentKind::City, 200, 200);
+        let b = f.add(1, 0, SegmentKind::City, 200, 200);
+        f.set_figures(a, u16::MAX - 1);
+        f.set_figures(b, 5);
+        let r = f.union(a, b);
+        assert_eq!((f.figures(r), f.open(r), f.size(r)), (u16::MAX, 400, 2));
+        f.close(r, 1000);
+        assert_eq!(f.open(r), 0);
     }
 
     #[test]
@@ -243,17 +368,31 @@ mod tests {
         let mut f = Features::default();
         f.add(0, 0, SegmentKind::Field, 0, 0);
         // Ten segments, padded to two groups of eight.
-        let mut template: Vec<NodeData> = (0..10)
-            .map(|s| NodeData::template(s, SegmentKind::Road, 2, 0, 1 << s))
+        let segs: Vec<SegmentNode> = (0..10)
+            .map(|s| SegmentNode {
+                kind: SegmentKind::Road,
+                open: 2,
+                pennants: s,
+                cities: 1 << s,
+            })
             .collect();
-        template.resize(16, NodeData::template(0, SegmentKind::Field, 0, 0, 0));
-        f.add_tile(7, &template, 10);
+        let template = Template::new(&segs);
+        assert_eq!(template.padded_len(), 16);
+        f.add_tile(7, &template);
         assert_eq!(f.len(), 11);
         for n in 1..11u16 {
-            assert_eq!((f.find(n), f[n].tile, f[n].seg), (n, 7, n as u8 - 1));
+            assert_eq!((f.find(n), f.tile(n), f.seg(n)), (n, 7, n as u8 - 1));
             assert_eq!(f.members(n).collect::<Vec<_>>(), vec![n]);
-            assert_eq!(f[n].cities, 1 << (n - 1));
+            assert_eq!(f.cities(n), 1 << (n - 1));
+            assert_eq!(
+                (f.kind(n), f.open(n), f.pennants(n)),
+                (SegmentKind::Road, 2, n - 1)
+            );
+            assert_eq!((f.figures(n), f.size(n)), (0, 1));
         }
+        // The next tile's nodes overwrite the padding.
+        f.add_tile(8, &Template::new(&segs[..1]));
+        assert_eq!((f.len(), f.find(11), f.tile(11), f.seg(11)), (12, 11, 8, 0));
     }
 
     #[test]
@@ -278,7 +417,7 @@ mod tests {
             let r = f.find(n);
             assert_eq!(f.find(r), r, "a root is its own root");
             assert!(f.members(n).all(|m| f.find(m) == r), "members share a root");
-            assert_eq!(usize::from(f[r].size), f.members(n).count());
+            assert_eq!(usize::from(f.size(r)), f.members(n).count());
         }
     }
 }

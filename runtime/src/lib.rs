@@ -51,8 +51,10 @@
 //!   squares' counts into one word; the uniform pick finds its block and square
 //!   by comparing running totals, without a data-dependent exit.
 //! - Features are a union–find whose nodes all point at their root (the smaller
-//!   feature is relabelled on a union), so a lookup is one load; a kind's nodes
-//!   are copied from a template in groups of fixed length.
+//!   feature is relabelled on a union), so a lookup is one load. The nodes are
+//!   stored one array per field: a kind's nodes are copied from a template in
+//!   groups of fixed length (a few vector moves), and a root's four counters
+//!   merge in one lane-wise addition.
 //! - Completion is checked only after a placement closed a feature's last open
 //!   crossing; cloister figures are kept in a list of their own.
 //!

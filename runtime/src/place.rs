@@ -71,7 +71,9 @@ impl Game {
         };
     }
 
-    /// Puts a tile on the board and merges its features (no checks).
+    /// Puts a tile on the board and merges its features (no checks). Inlined
+    /// into its two callers: measured faster than the call.
+    #[inline(always)]
     pub(crate) fn put_tile(&mut self, kind: KindId, at: Placement, river_turn: i8) {
         let Game {
             cat,
@@ -96,7 +98,7 @@ impl Game {
         let around = grid.put(at.pos, index, k.adds[r]);
         touched.clear();
         *completed = false;
-        features.add_tile(index, &k.nodes, k.segs.len());
+        features.add_tile(index, &k.nodes);
         let mine = &k.facing[r];
         // The sides with a neighbour, as a mask: one loop exit to predict per
         // placement rather than a coin toss per side.
@@ -182,7 +184,7 @@ impl Ends {
                 let root = features.union(self.base.0 + u16::from(x), self.base.1 + u16::from(y));
                 // Without a branch: whether a port is a crossing is a coin toss.
                 features.close(root, 2 * u16::from(is_crossing));
-                *completed |= is_crossing & (features[root].open == 0);
+                *completed |= is_crossing & (features.open(root) == 0);
             }
         }
     }
@@ -207,7 +209,7 @@ fn close_one(
         let n = base + u16::from(s);
         let root = features.find(n);
         features.close(root, 1);
-        *completed |= features[root].open == 0;
+        *completed |= features.open(root) == 0;
         touched.push(n);
     }
 }

@@ -45,13 +45,13 @@ impl Game {
             return None;
         }
         let root = self.features.find(tile.node_base + u16::from(segment));
-        let r = &self.features[root];
+        let f = &self.features;
         Some(FeatureInfo {
             id: root,
-            kind: r.kind,
-            open: r.open,
-            figures: r.figures,
-            pennants: r.pennants,
+            kind: f.kind(root),
+            open: f.open(root),
+            figures: u8::try_from(f.figures(root)).unwrap_or(u8::MAX),
+            pennants: f.pennants(root),
         })
     }
 
@@ -94,7 +94,7 @@ impl Game {
             let mut t: Vec<u16> = self
                 .features
                 .members(root)
-                .map(|m| self.features[m].tile)
+                .map(|m| self.features.tile(m))
                 .collect();
             t.sort_unstable();
             t.dedup();

@@ -23,6 +23,11 @@ pub(crate) fn is_cloister(kind: SegmentKind) -> bool {
 impl Game {
     /// Scores what the placement of `tile` completed (after the figure step).
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
+        // Most turns close no last crossing and have no cloister figure
+        // nearby: nothing to do, not even to borrow the buffer.
+        if !self.completed && self.touched.is_empty() && self.cloisters.is_empty() {
+            return;
+        }
         // A buffer kept in the game: most turns complete nothing, but an
         // allocation per completing turn showed in profiles.
         let mut roots = std::mem::take(&mut self.roots);
@@ -40,7 +45,7 @@ impl Game {
         }
         for i in 0..self.touched.len() {
             let n = self.touched[i];
-            if matches!(self.features[n].kind, SegmentKind::Road | SegmentKind::City) {
+            if matches!(self.features.kind(n), SegmentKind::Road | SegmentKind::City) {
                 self.collect_completed(n, &mut roots);
             }
         }
@@ -62,8 +67,8 @@ impl Game {
     /// Adds the root of `n` to `roots` if its feature is complete and has figures.
     fn collect_completed(&self, n: Node, roots: &mut Vec<Node>) {
         let r = self.features.find(n);
-        let root = &self.features[r];
-        if root.open == 0 && root.figures > 0 && !roots.contains(&r) {
+        let f = &self.features;
+        if f.open(r) == 0 && f.figures(r) > 0 && !roots.contains(&r) {
             roots.push(r);
         }
     }
@@ -81,9 +86,9 @@ impl Game {
 
     /// Points of the monastery, garden or hut that `node` is.
     pub(crate) fn cloister_points(&self, node: Node) -> u32 {
-        let pos = self.tiles[usize::from(self.features[node].tile)].pos;
+        let pos = self.tiles[usize::from(self.features.tile(node))].pos;
         let filled = self.neighbours(pos);
-        match self.features[node].kind {
+        match self.features.kind(node) {
             // Baba Yaga's hut counts the empty squares instead.
             SegmentKind::Hut => 1 + (8 - filled),
             _ => 1 + filled,
@@ -92,14 +97,14 @@ impl Game {
 
     /// Scores the feature rooted at `root` for its majority and returns its figures.
     pub(crate) fn score_feature(&mut self, root: Node, cause: Cause) {
-        let kind = self.features[root].kind;
+        let kind = self.features.kind(root);
         // Only roads and cities score by their tiles; the squares are for the event.
         let (tiles, positions) = match kind {
             SegmentKind::Road | SegmentKind::City => self.feature_tiles(root),
             _ if self.events.is_some() => self.feature_tiles(root),
             _ => (0, Vec::new()),
         };
-        let pennants = self.features[root].pennants;
+        let pennants = self.features.pennants(root);
         let mut cities = 0;
         let points = match kind {
             SegmentKind::Road => tiles,
@@ -117,8 +122,8 @@ impl Game {
         let mut returned = Vec::new();
         // The root counts its figures: the scan can stop at the last one (unless
         // the count saturated, or is zero, which would be a bookkeeping slip).
-        let mut left = match self.features[root].figures {
-            0 | u8::MAX => usize::MAX,
+        let mut left = match self.features.figures(root) {
+            0 | u16::MAX => usize::MAX,
             n => usize::from(n),
         };
         let mut i = 0;
@@ -148,7 +153,7 @@ impl Game {
                 });
             }
         }
-        self.features[root].figures = 0;
+        self.features.set_figures(root, 0);
         // Ruling mayor-zero: strength 0 (a mayor, a standing scarecrow) wins nothing.
         let best = strength.iter().copied().max().unwrap_or(0);
         let mut winners = Vec::new();
@@ -182,7 +187,7 @@ impl Game {
         let (walk, log) = (self.walk, self.events.is_some());
         let (mut count, mut positions) = (0, Vec::new());
         for m in self.features.members(root) {
-            let t = usize::from(self.features[m].tile);
+            let t = usize::from(self.features.tile(m));
             if self.stamp[t] != walk {
                 self.stamp[t] = walk;
                 count += 1;
@@ -209,14 +214,14 @@ impl Game {
     pub(crate) fn count_completed_cities(&self, root: Node, seen: &mut Vec<Node>) -> u16 {
         seen.clear();
         for m in self.features.members(root) {
-            let mut mask = self.features[m].cities;
+            let mut mask = self.features.cities(m);
             // A tile's nodes are consecutive from its first, in segment order.
-            let first = m - u16::from(self.features[m].seg);
+            let first = m - u16::from(self.features.seg(m));
             while mask != 0 {
                 let c = mask.trailing_zeros() as u16;
                 mask &= mask - 1;
                 let r = self.features.find(first + c);
-                if self.features[r].open == 0 && !seen.contains(&r) {
+                if self.features.open(r) == 0 && !seen.contains(&r) {
                     seen.push(r);
                 }
             }
