@@ -7,9 +7,10 @@
 //! list so a feature's tiles can be walked when it scores. Every node points at
 //! its root directly (quick-find), so [`Features::find`] is one lookup.
 //!
-//! The nodes are stored field by field (one array per field): a placement
-//! writes its tile's nodes as a few whole-group copies, and the lookups of the
-//! hot paths (`find`, the root counters) touch small, dense arrays.
+//! The nodes are stored in three arrays (links, counters, what they are): a
+//! placement writes its tile's nodes as a few whole-group copies, and the
+//! lookups of the hot paths (`find`, the root counters) touch small, dense
+//! arrays.
 
 use crate::tile::SegmentKind;
 
@@ -45,9 +46,30 @@ fn add_counts(a: Counts, b: Counts) -> Counts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct NodeGroup {
     counts: [Counts; NODE_GROUP],
-    cities: [u32; NODE_GROUP],
-    seg: [u8; NODE_GROUP],
-    kind: [SegmentKind; NODE_GROUP],
+    info: [Info; NODE_GROUP],
+}
+
+/// What a node is: fixed when its tile is placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Info {
+    /// For a field: the city segments of its tile it touches (bit per segment),
+    /// kept here so that scoring a field needs no lookup of its tiles' kinds.
+    cities: u32,
+    /// Placed-tile index.
+    tile: u16,
+    /// Segment index on its tile.
+    seg: u8,
+    /// Segment kind.
+    kind: SegmentKind,
+}
+
+impl Info {
+    const BLANK: Info = Info {
+        cities: 0,
+        tile: 0,
+        seg: 0,
+        kind: SegmentKind::Field,
+    };
 }
 
 /// The nodes a placed copy of a kind starts with, padded to whole groups.
@@ -75,9 +97,7 @@ impl Template {
     pub fn new(segs: &[SegmentNode]) -> Template {
         let blank = NodeGroup {
             counts: [[1, 0, 0, 0]; NODE_GROUP],
-            cities: [0; NODE_GROUP],
-            seg: [0; NODE_GROUP],
-            kind: [SegmentKind::Field; NODE_GROUP],
+            info: [Info::BLANK; NODE_GROUP],
         };
         let groups = segs.len().div_ceil(NODE_GROUP).max(1);
         let mut t = Template {
@@ -88,9 +108,12 @@ impl Template {
             let g = &mut t.groups[i / NODE_GROUP];
             let j = i % NODE_GROUP;
             g.counts[j] = [1, u16::from(s.open), u16::from(s.pennants), 0];
-            g.cities[j] = s.cities;
-            g.seg[j] = i as u8;
-            g.kind[j] = s.kind;
+            g.info[j] = Info {
+                cities: s.cities,
+                tile: 0,
+                seg: i as u8,
+                kind: s.kind,
+            };
         }
         t
     }
@@ -101,28 +124,23 @@ impl Template {
     }
 }
 
-/// The nodes, one array per field; `len` of them are in use. Every array is
-/// at least `len + NODE_GROUP` long, so a group can be written past the end
-/// without growing them.
+/// The nodes in three arrays: how they link, their counters and what they
+/// are; `len` of them are in use. Every array is at least `len + NODE_GROUP`
+/// long, so a group can be written past the end without growing them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Features {
     len: usize,
-    /// The root of each node (a root is its own).
-    parent: Vec<Node>,
-    /// The next member of each node's feature (a circular list).
-    next: Vec<Node>,
+    /// Per node: its root (a root is its own) and the next member of its
+    /// feature (a circular list), side by side: a relabelling walk reads one
+    /// and writes the other.
+    link: Vec<[Node; 2]>,
     /// At roots: the feature's counters.
     counts: Vec<Counts>,
-    /// Placed-tile index.
-    tile: Vec<u16>,
-    /// Segment index on its tile.
-    seg: Vec<u8>,
-    /// Segment kind.
-    kind: Vec<SegmentKind>,
-    /// For a field: the city segments of its tile it touches (bit per segment),
-    /// kept here so that scoring a field needs no lookup of its tiles' kinds.
-    cities: Vec<u32>,
+    info: Vec<Info>,
 }
+
+const PARENT: usize = 0;
+const NEXT: usize = 1;
 
 impl Features {
     /// Room for `n` nodes, templates' padding included.
@@ -135,14 +153,10 @@ impl Features {
     /// Makes every array at least `n` long.
     #[cold]
     fn grow(&mut self, n: usize) {
-        let n = n.max(self.parent.len()) + NODE_GROUP;
-        self.parent.resize(n, 0);
-        self.next.resize(n, 0);
+        let n = n.max(self.link.len()) + NODE_GROUP;
+        self.link.resize(n, [0; 2]);
         self.counts.resize(n, [0; 4]);
-        self.tile.resize(n, 0);
-        self.seg.resize(n, 0);
-        self.kind.resize(n, SegmentKind::Field);
-        self.cities.resize(n, 0);
+        self.info.resize(n, Info::BLANK);
     }
 
     pub fn len(&self) -> usize {
@@ -158,16 +172,17 @@ impl Features {
     #[cfg(test)]
     pub fn add(&mut self, tile: u16, seg: u8, kind: SegmentKind, open: u8, pennants: u8) -> Node {
         let id = self.len;
-        if self.parent.len() <= id {
+        if self.link.len() <= id {
             self.grow(id + 1);
         }
-        self.parent[id] = id as Node;
-        self.next[id] = id as Node;
+        self.link[id] = [id as Node; 2];
         self.counts[id] = [1, u16::from(open), u16::from(pennants), 0];
-        self.tile[id] = tile;
-        self.seg[id] = seg;
-        self.kind[id] = kind;
-        self.cities[id] = 0;
+        self.info[id] = Info {
+            cities: 0,
+            tile,
+            seg,
+            kind,
+        };
         self.len += 1;
         id as Node
     }
@@ -179,29 +194,24 @@ impl Features {
     /// padding included, and the padding is then cut off again: fixed-length
     /// copies compile to a few vector moves and need no branches that depend on
     /// the tile's number of segments, which a random game would mispredict.
+    #[inline(always)]
     pub fn add_tile(&mut self, tile: u16, template: &Template) {
         let start = self.len;
-        if self.parent.len() < start + template.padded_len() + NODE_GROUP {
+        if self.link.len() < start + template.padded_len() + NODE_GROUP {
             self.grow(start + template.padded_len());
         }
         let mut first = start;
         for g in &template.groups {
-            let at = first..first + NODE_GROUP;
             let id = first as Node;
-            if let (Some(parent), Some(next), Some(tiles)) = (
-                group_mut(&mut self.parent, first),
-                group_mut(&mut self.next, first),
-                group_mut(&mut self.tile, first),
+            if let (Some(link), Some(counts), Some(info)) = (
+                group_mut(&mut self.link, first),
+                group_mut(&mut self.counts, first),
+                group_mut(&mut self.info, first),
             ) {
-                let ids: [Node; NODE_GROUP] = std::array::from_fn(|i| id.wrapping_add(i as Node));
-                *parent = ids;
-                *next = ids;
-                *tiles = [tile; NODE_GROUP];
+                *link = std::array::from_fn(|i| [id.wrapping_add(i as Node); 2]);
+                *counts = g.counts;
+                *info = g.info.map(|n| Info { tile, ..n });
             }
-            self.counts[at.clone()].copy_from_slice(&g.counts);
-            self.cities[at.clone()].copy_from_slice(&g.cities);
-            self.seg[at.clone()].copy_from_slice(&g.seg);
-            self.kind[at].copy_from_slice(&g.kind);
             first += NODE_GROUP;
         }
         self.len = start + template.segments;
@@ -210,7 +220,7 @@ impl Features {
     /// The root of `n`'s feature: every node points at its root directly.
     #[inline(always)]
     pub fn find(&self, n: Node) -> Node {
-        self.parent[usize::from(n)]
+        self.link[usize::from(n)][PARENT]
     }
 
     /// Joins the features of `a` and `b`; returns the root of the union.
@@ -231,14 +241,18 @@ impl Features {
         }
         let mut m = rb;
         loop {
-            self.parent[usize::from(m)] = ra;
-            m = self.next[usize::from(m)];
+            let link = &mut self.link[usize::from(m)];
+            link[PARENT] = ra;
+            m = link[NEXT];
             if m == rb {
                 break;
             }
         }
         self.counts[usize::from(ra)] = add_counts(ca, cb);
-        self.next.swap(usize::from(ra), usize::from(rb));
+        let (a, b) = (usize::from(ra), usize::from(rb));
+        let next_a = self.link[a][NEXT];
+        self.link[a][NEXT] = self.link[b][NEXT];
+        self.link[b][NEXT] = next_a;
         ra
     }
 
@@ -270,22 +284,22 @@ impl Features {
 
     /// The kind of `n`'s segment.
     pub fn kind(&self, n: Node) -> SegmentKind {
-        self.kind[usize::from(n)]
+        self.info[usize::from(n)].kind
     }
 
     /// The placed-tile index of `n`.
     pub fn tile(&self, n: Node) -> u16 {
-        self.tile[usize::from(n)]
+        self.info[usize::from(n)].tile
     }
 
     /// The segment index of `n` on its tile.
     pub fn seg(&self, n: Node) -> u8 {
-        self.seg[usize::from(n)]
+        self.info[usize::from(n)].seg
     }
 
     /// For a field node: the city segments of its tile it touches.
     pub fn cities(&self, n: Node) -> u32 {
-        self.cities[usize::from(n)]
+        self.info[usize::from(n)].cities
     }
 
     /// The members of the feature that `start` belongs to.
@@ -316,7 +330,7 @@ impl Iterator for Members<'_> {
     type Item = Node;
     fn next(&mut self) -> Option<Node> {
         let n = self.cur?;
-        let nx = self.f.next[usize::from(n)];
+        let nx = self.f.link[usize::from(n)][NEXT];
         self.cur = (nx != self.start).then_some(nx);
         Some(n)
     }

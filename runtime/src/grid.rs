@@ -158,6 +158,7 @@ impl Grid {
     /// add to the demand index of the square beyond each side
     /// (`edge_code::demand_adds`). Returns the placed-tile index + 1 of its
     /// neighbours (N, E, S, W; 0 = none).
+    #[inline(always)]
     pub fn put(&mut self, p: Pos, tile: u16, adds: [u16; 4]) -> [u16; 4] {
         let mut around = [0; 4];
         let i = match self.inner_index(p) {
@@ -236,6 +237,7 @@ impl Grid {
 
     /// Takes the square at array index `i` off the frontier (the last frontier
     /// square moves into its slot).
+    #[inline(always)]
     fn remove_frontier(&mut self, i: usize) {
         let Some(k) = self.squares[i].front.checked_sub(1) else {
             return;
