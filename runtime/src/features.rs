@@ -55,8 +55,6 @@ struct Info {
     /// For a field: the city segments of its tile it touches (bit per segment),
     /// kept here so that scoring a field needs no lookup of its tiles' kinds.
     cities: u32,
-    /// Placed-tile index.
-    tile: u16,
     /// Segment index on its tile.
     seg: u8,
     /// Segment kind.
@@ -66,7 +64,6 @@ struct Info {
 impl Info {
     const BLANK: Info = Info {
         cities: 0,
-        tile: 0,
         seg: 0,
         kind: SegmentKind::Field,
     };
@@ -110,7 +107,6 @@ impl Template {
             g.counts[j] = [1, u16::from(s.open), u16::from(s.pennants), 0];
             g.info[j] = Info {
                 cities: s.cities,
-                tile: 0,
                 seg: i as u8,
                 kind: s.kind,
             };
@@ -124,8 +120,8 @@ impl Template {
     }
 }
 
-/// The nodes in three arrays: how they link, their counters and what they
-/// are; `len` of them are in use. Every array is at least `len + NODE_GROUP`
+/// The nodes in four arrays: how they link, their counters, their tiles and
+/// what they are; `len` of them are in use. Every array is at least `len + NODE_GROUP`
 /// long, so a group can be written past the end without growing them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Features {
@@ -136,11 +132,25 @@ pub(crate) struct Features {
     link: Vec<[Node; 2]>,
     /// At roots: the feature's counters.
     counts: Vec<Counts>,
+    /// Placed-tile index.
+    tile: Vec<u16>,
     info: Vec<Info>,
 }
 
 const PARENT: usize = 0;
 const NEXT: usize = 1;
+
+/// The links of a fresh group, less its first id: each node its own root
+/// and its own next member.
+const STEPS: [[Node; 2]; NODE_GROUP] = {
+    let mut steps = [[0; 2]; NODE_GROUP];
+    let mut i = 0;
+    while i < NODE_GROUP {
+        steps[i] = [i as Node; 2];
+        i += 1;
+    }
+    steps
+};
 
 impl Features {
     /// Room for `n` nodes, templates' padding included.
@@ -156,6 +166,7 @@ impl Features {
         let n = n.max(self.link.len()) + NODE_GROUP;
         self.link.resize(n, [0; 2]);
         self.counts.resize(n, [0; 4]);
+        self.tile.resize(n, 0);
         self.info.resize(n, Info::BLANK);
     }
 
@@ -177,9 +188,9 @@ impl Features {
         }
         self.link[id] = [id as Node; 2];
         self.counts[id] = [1, u16::from(open), u16::from(pennants), 0];
+        self.tile[id] = tile;
         self.info[id] = Info {
             cities: 0,
-            tile,
             seg,
             kind,
         };
@@ -203,14 +214,18 @@ impl Features {
         let mut first = start;
         for g in &template.groups {
             let id = first as Node;
-            if let (Some(link), Some(counts), Some(info)) = (
+            if let (Some(link), Some(counts), Some(tiles), Some(info)) = (
                 group_mut(&mut self.link, first),
                 group_mut(&mut self.counts, first),
+                group_mut(&mut self.tile, first),
                 group_mut(&mut self.info, first),
             ) {
-                *link = std::array::from_fn(|i| [id.wrapping_add(i as Node); 2]);
+                for (l, step) in link.iter_mut().zip(STEPS) {
+                    *l = [step[0].wrapping_add(id), step[1].wrapping_add(id)];
+                }
                 *counts = g.counts;
-                *info = g.info.map(|n| Info { tile, ..n });
+                *tiles = [tile; NODE_GROUP];
+                *info = g.info;
             }
             first += NODE_GROUP;
         }
@@ -230,6 +245,7 @@ impl Features {
     /// least twice its old size when it is relabelled, so a node is relabelled
     /// at most log2(nodes) times; in play the smaller side is most often the
     /// placed tile's single segment.
+    #[inline(always)]
     pub fn union(&mut self, a: Node, b: Node) -> Node {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         if ra == rb {
@@ -289,7 +305,7 @@ impl Features {
 
     /// The placed-tile index of `n`.
     pub fn tile(&self, n: Node) -> u16 {
-        self.info[usize::from(n)].tile
+        self.tile[usize::from(n)]
     }
 
     /// The segment index of `n` on its tile.
