@@ -331,10 +331,27 @@ impl Game {
 
     /// Takes the decision without checking it (the caller took it from
     /// [`Game::legal_actions`]). Does nothing outside the figure step.
+    ///
+    /// Inlined: most random turns pass, and a pass that completes nothing is
+    /// a few checks and the turn passing on.
+    #[inline]
     pub fn act_unchecked(&mut self, action: Action) {
         let Some(&tile) = self.last_placed() else {
             return;
         };
+        if action != Action::Pass {
+            self.apply_action(tile, action);
+        }
+        self.score_completed(tile);
+        if self.cat.rules.town_hall.is_some() {
+            self.surround_triggers(tile);
+        }
+        self.after_scoring();
+    }
+
+    /// A figure-step action other than a pass, before anything scores.
+    #[inline(never)]
+    fn apply_action(&mut self, tile: PlacedTile, action: Action) {
         let player = self.current;
         match action {
             Action::Place { figure, segment } => {
@@ -376,11 +393,6 @@ impl Game {
                 }
             }
         }
-        self.score_completed(tile);
-        if self.cat.rules.town_hall.is_some() {
-            self.surround_triggers(tile);
-        }
-        self.after_scoring();
     }
 
     fn recall_abbot(&mut self) {

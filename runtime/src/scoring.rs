@@ -22,12 +22,17 @@ pub(crate) fn is_cloister(kind: SegmentKind) -> bool {
 
 impl Game {
     /// Scores what the placement of `tile` completed (after the figure step).
+    #[inline]
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
         // Most turns close no last crossing and have no cloister figure
         // nearby: nothing to do, not even to borrow the buffer.
-        if !self.completed && self.touched.is_empty() && self.cloisters.is_empty() {
-            return;
+        if self.completed || !self.touched.is_empty() || !self.cloisters.is_empty() {
+            self.score_completed_features(tile);
         }
+    }
+
+    #[inline(never)]
+    fn score_completed_features(&mut self, tile: PlacedTile) {
         // A buffer kept in the game: most turns complete nothing, but an
         // allocation per completing turn showed in profiles.
         let mut roots = std::mem::take(&mut self.roots);
