@@ -173,9 +173,7 @@ impl Grid {
         };
         self.remove_frontier(i);
         if self.codes.len() < self.len + BLOCK + 4 {
-            let slots = 2 * self.codes.len();
-            self.codes.resize(slots, PAD);
-            self.spots.resize(slots, Pos::new(0, 0));
+            self.grow_slots();
         }
         self.squares[i].tile = tile + 1;
         let w = self.w as usize;
@@ -255,6 +253,18 @@ impl Grid {
         self.squares[i].front = 0;
     }
 
+    /// Doubles the frontier's slots (see the type's note on their room).
+    #[cold]
+    #[inline(never)]
+    fn grow_slots(&mut self) {
+        let slots = 2 * self.codes.len();
+        self.codes.resize(slots, PAD);
+        self.spots.resize(slots, Pos::new(0, 0));
+    }
+
+    /// Grows the array until `p` is inside its margin (or it cannot grow).
+    #[cold]
+    #[inline(never)]
     fn ensure_margin(&mut self, p: Pos) {
         loop {
             let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);
