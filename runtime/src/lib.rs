@@ -52,9 +52,12 @@
 //!   by comparing running totals, without a data-dependent exit.
 //! - Features are a union–find whose nodes all point at their root (the smaller
 //!   feature is relabelled on a union), so a lookup is one load. The nodes are
-//!   stored one array per field: a kind's nodes are copied from a template in
-//!   groups of fixed length (a few vector moves), and a root's four counters
-//!   merge in one lane-wise addition.
+//!   stored in a few arrays (links, counters, tiles, what they are): a kind's
+//!   nodes are copied from a template in groups of fixed length (a few vector
+//!   stores), and a root's four counters merge in one lane-wise addition.
+//! - The placement (grid update, node copy, unions) is inlined into one
+//!   function, and a pass that completes nothing is a few checks: rare work
+//!   (growing the board, scoring, actions other than a pass) is out of line.
 //! - Completion is checked only after a placement closed a feature's last open
 //!   crossing; cloister figures are kept in a list of their own.
 //!
