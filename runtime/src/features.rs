@@ -7,9 +7,9 @@
 //! list so a feature's tiles can be walked when it scores. Every node points at
 //! its root directly (quick-find), so [`Features::find`] is one lookup.
 //!
-//! The nodes are stored in three arrays (links, counters, what they are): a
-//! placement writes its tile's nodes as a few whole-group copies, and the
-//! lookups of the hot paths (`find`, the root counters) touch small, dense
+//! The nodes are stored in four arrays (links, counters, tiles, what they
+//! are): a placement writes its tile's nodes as a few whole-group copies, and
+//! the lookups of the hot paths (`find`, the root counters) touch small, dense
 //! arrays.
 
 use crate::tile::SegmentKind;
@@ -121,8 +121,9 @@ impl Template {
 }
 
 /// The nodes in four arrays: how they link, their counters, their tiles and
-/// what they are; `len` of them are in use. Every array is at least `len + NODE_GROUP`
-/// long, so a group can be written past the end without growing them.
+/// what they are; `len` of them are in use. Every array is at least
+/// `len + NODE_GROUP` long, so a group can be written past the end without
+/// growing them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Features {
     len: usize,

@@ -24,13 +24,14 @@ impl Game {
     /// Scores what the placement of `tile` completed (after the figure step).
     #[inline]
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
-        // Most turns close no last crossing and have no cloister figure
-        // nearby: nothing to do, not even to borrow the buffer.
+        // Most turns close no last crossing, touch no town-hall side and find
+        // no figure on a cloister anywhere: nothing can have been completed.
         if self.completed || !self.touched.is_empty() || !self.cloisters.is_empty() {
             self.score_completed_features(tile);
         }
     }
 
+    /// The work of [`Game::score_completed`] once something may be complete.
     #[inline(never)]
     fn score_completed_features(&mut self, tile: PlacedTile) {
         // A buffer kept in the game: most turns complete nothing, but an
