@@ -43,14 +43,14 @@ fn add_counts(a: Counts, b: Counts) -> Counts {
 
 /// `NODE_GROUP` nodes of a kind's template, field by field: a placement copies
 /// whole groups (see [`Features::add_tile`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct NodeGroup {
     counts: [Counts; NODE_GROUP],
     info: [Info; NODE_GROUP],
 }
 
 /// What a node is: fixed when its tile is placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 struct Info {
     /// For a field: the city segments of its tile it touches (bit per segment),
     /// kept here so that scoring a field needs no lookup of its tiles' kinds.
@@ -70,7 +70,7 @@ impl Info {
 }
 
 /// The nodes a placed copy of a kind starts with, padded to whole groups.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct Template {
     groups: Vec<NodeGroup>,
     segments: usize,
@@ -135,6 +135,7 @@ pub(crate) struct Features {
     counts: Vec<Counts>,
     /// Placed-tile index.
     tile: Vec<u16>,
+    /// What each node is.
     info: Vec<Info>,
 }
 
@@ -161,7 +162,7 @@ impl Features {
         f
     }
 
-    /// Makes every array at least `n` long.
+    /// Makes every array at least `n + NODE_GROUP` long.
     #[cold]
     fn grow(&mut self, n: usize) {
         let n = n.max(self.link.len()) + NODE_GROUP;
@@ -184,7 +185,7 @@ impl Features {
     #[cfg(test)]
     pub fn add(&mut self, tile: u16, seg: u8, kind: SegmentKind, open: u8, pennants: u8) -> Node {
         let id = self.len;
-        if self.link.len() <= id {
+        if self.link.len() < id + 1 + NODE_GROUP {
             self.grow(id + 1);
         }
         self.link[id] = [id as Node; 2];
