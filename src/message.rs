@@ -135,8 +135,8 @@ kinds! {
     E105 UnexpectedArg { statement: String }
         => format!("unexpected argument to `{statement}`"),
         hint: "remove the extra argument";
-    E106 BadNumber { what: &'static str, text: String, max: u32 }
-        => format!("{what} `{text}` is not a whole number from 0 to {max}"),
+    E106 BadNumber { what: &'static str, text: String, min: u32, max: u32 }
+        => format!("{what} `{text}` is not a whole number from {min} to {max}"),
         hint: "write a number such as `3`";
     E107 DuplicateTile { id: String }
         => format!("tile `{id}` is defined twice"),

@@ -3,6 +3,7 @@
 use crate::ast::{unescape, Arg, ArgKind, Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
+use std::ops::RangeInclusive;
 
 /// Reads the arguments of one statement in order.
 pub struct Args<'s, 'a> {
@@ -97,15 +98,15 @@ impl<'s, 'a> Args<'s, 'a> {
         s
     }
 
-    /// Takes a required whole number no larger than `max`.
+    /// Takes a required whole number in `range`.
     pub fn need_number(
         &mut self,
         what: &'static str,
-        max: u32,
+        range: RangeInclusive<u32>,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<u32> {
         let (text, span) = self.need_word(what, diags)?;
-        number(text, span, what, max, diags)
+        number(text, span, what, range, diags)
     }
 
     /// The diagnostic for a missing argument, pointing just past the statement.
@@ -152,19 +153,25 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 }
 
-/// Parses a whole number in `0..=max`.
+/// Parses a whole number in `range`.
 pub fn number(
     text: &str,
     span: Span,
     what: &'static str,
-    max: u32,
+    range: RangeInclusive<u32>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<u32> {
     match text.parse::<u32>() {
-        Ok(n) if n <= max => Some(n),
+        Ok(n) if range.contains(&n) => Some(n),
         _ => {
-            let text = text.to_string();
-            diags.push(Diagnostic::new(Kind::BadNumber { what, text, max }, span));
+            let (text, min, max) = (text.to_string(), *range.start(), *range.end());
+            let kind = Kind::BadNumber {
+                what,
+                text,
+                min,
+                max,
+            };
+            diags.push(Diagnostic::new(kind, span));
             None
         }
     }

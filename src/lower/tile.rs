@@ -78,7 +78,8 @@ pub fn lower_tile(
     let ports = assign_ports(&mut d.segments, &d.claims, diags);
     let id = [ctx.id, "/", local].concat();
     let count = d.count;
-    if count.is_none() {
+    // A `count` that was given but is out of range has its own diagnostic.
+    if count.is_none() && !d.seen.contains(&"count") {
         diags.push(Diagnostic::new(
             Kind::MissingCount { tile: id.clone() },
             span,
@@ -206,7 +207,7 @@ impl Draft {
         }
         match a.keyword {
             "count" => {
-                let n = a.need_number("a count", 255, diags);
+                let n = a.need_number("a count", 1..=255, diags);
                 if self.once("count", a.span, diags) {
                     self.count = n;
                 }
@@ -439,7 +440,8 @@ impl Draft {
         let (key, value) = a.attr_of(arg);
         match (key, s.kind) {
             ("pennants", SegmentKind::City) => {
-                s.pennants = number(value, span, "a pennant count", 255, diags).unwrap_or(0) as u8;
+                s.pennants =
+                    number(value, span, "a pennant count", 0..=255, diags).unwrap_or(0) as u8;
             }
             ("pennants", kind) => diags.push(Diagnostic::new(
                 Kind::PennantsOnNonCity { kind: kind.name() },
