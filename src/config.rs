@@ -10,6 +10,8 @@ use tilec_runtime::{ArrowKind, MarkKind};
 /// The checked contents of `sets.toml`.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
+    /// The file's name as the user gave it (hints name it).
+    pub path: String,
     /// The sets, in file order.
     pub sets: Vec<SetSpec>,
 }
@@ -23,6 +25,8 @@ pub struct SetSpec {
     pub span: Span,
     /// Expected copies in the set.
     pub total: u32,
+    /// Where `total` is written.
+    pub total_span: Span,
     /// Sets it is played with, and where each is named.
     pub requires: Vec<(String, Span)>,
     /// Expected sub-totals.
@@ -36,6 +40,8 @@ pub struct Group {
     pub name: String,
     /// Expected copies.
     pub count: u32,
+    /// Where `count` is written.
+    pub count_span: Span,
     /// Which tiles belong to it.
     pub select: Select,
 }
@@ -62,7 +68,7 @@ struct Raw {
 #[serde(deny_unknown_fields)]
 struct RawSet {
     id: toml::Spanned<String>,
-    total: u32,
+    total: toml::Spanned<u32>,
     #[serde(default)]
     requires: Vec<toml::Spanned<String>>,
     #[serde(default)]
@@ -73,14 +79,14 @@ struct RawSet {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawGroup {
     name: String,
-    count: u32,
+    count: toml::Spanned<u32>,
     arrow: Option<String>,
     mark: Option<String>,
     without_mark: Option<String>,
 }
 
-/// Reads `sets.toml` (file `file` with text `text`).
-pub fn read(file: FileId, text: &str) -> (Config, Vec<Diagnostic>) {
+/// Reads `sets.toml` (file `file`, named `path`, with text `text`).
+pub fn read(file: FileId, path: &str, text: &str) -> (Config, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let raw: Raw = match toml::from_str(text) {
         Ok(raw) => raw,
@@ -94,20 +100,25 @@ pub fn read(file: FileId, text: &str) -> (Config, Vec<Diagnostic>) {
         }
     };
     let span = |r: std::ops::Range<usize>| Span::new(file, r.start, r.end);
-    let mut config = Config::default();
+    let mut config = Config {
+        path: path.to_string(),
+        ..Config::default()
+    };
     for s in raw.set {
         let groups = s
             .groups
             .into_iter()
             .filter_map(|g| {
                 let at = span(g.span());
-                checked_group(g.into_inner(), at, &mut diags)
+                let count_span = span(g.get_ref().count.span());
+                checked_group(g.into_inner(), at, count_span, &mut diags)
             })
             .collect();
         config.sets.push(SetSpec {
             span: span(s.id.span()),
             id: s.id.into_inner(),
-            total: s.total,
+            total_span: span(s.total.span()),
+            total: s.total.into_inner(),
             requires: s
                 .requires
                 .into_iter()
@@ -119,7 +130,12 @@ pub fn read(file: FileId, text: &str) -> (Config, Vec<Diagnostic>) {
     (config, diags)
 }
 
-fn checked_group(g: RawGroup, at: Span, diags: &mut Vec<Diagnostic>) -> Option<Group> {
+fn checked_group(
+    g: RawGroup,
+    at: Span,
+    count_span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Group> {
     let mark = |w: &str, diags: &mut Vec<Diagnostic>| {
         let m = vocab::MARKS.iter().find(|r| r.0 == w).map(|r| r.1);
         if m.is_none() {
@@ -158,7 +174,8 @@ fn checked_group(g: RawGroup, at: Span, diags: &mut Vec<Diagnostic>) -> Option<G
     };
     Some(Group {
         name: g.name,
-        count: g.count,
+        count: g.count.into_inner(),
+        count_span,
         select,
     })
 }

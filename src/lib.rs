@@ -59,7 +59,7 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
     diagnostics.extend(diags);
     let config = match config {
         Some(id) => {
-            let (config, diags) = config::read(id, sources.text(id));
+            let (config, diags) = config::read(id, sources.name(id), sources.text(id));
             diagnostics.extend(diags);
             config
         }

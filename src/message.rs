@@ -11,24 +11,28 @@
 /// Declares [`Kind`] and its text from one table. An entry reads
 /// `CODE Variant { field: Type, .. } => message, hint: hint[, label: label];`,
 /// where `message` and `hint` are `&str` or `String` expressions that may use the
-/// fields (bound by reference).
+/// fields (bound by reference). The entry's doc comment is required: it is the
+/// code's long explanation, printed by `tilec check --explain CODE`.
 macro_rules! kinds {
     (@label) => { "here" };
     (@label $label:expr) => { $label };
     ($(
-        $(#[doc = $doc:literal])*
+        $(#[doc = $doc:literal])+
         $code:ident $variant:ident $({ $($field:ident : $ty:ty),* $(,)? })?
             => $message:expr, hint: $hint:expr $(, label: $label:expr)?;
     )*) => {
         /// What a diagnostic reports. Named fields carry what the message needs.
         #[derive(Clone, Debug, PartialEq, Eq)]
-        #[allow(missing_docs)] // each variant is documented by its entry in the table
+        #[allow(missing_docs)] // a field is named by the message that uses it
         pub enum Kind {
-            $( $(#[doc = $doc])* $variant $({ $($field: $ty),* })?, )*
+            $( $(#[doc = $doc])+ $variant $({ $($field: $ty),* })?, )*
         }
 
         /// Every code, in table order.
         pub const CODES: &[&str] = &[$(stringify!($code)),*];
+
+        /// Each code's long explanation: its entry's doc comment, one line per `///`.
+        const EXPLANATIONS: &[(&str, &[&str])] = &[$((stringify!($code), &[$($doc),+])),*];
 
         impl Kind {
             /// The stable code.
@@ -64,6 +68,35 @@ macro_rules! kinds {
     };
 }
 
+/// The long explanation of a code (`E202`), as `tilec check --explain` prints it;
+/// `None` for a code that does not exist.
+pub fn explain(code: &str) -> Option<String> {
+    let (_, lines) = EXPLANATIONS
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code))?;
+    // A `/// text` line arrives as " text".
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect();
+    Some(lines.join("\n") + "\n")
+}
+
+/// `n` and the word, plural unless `n` is 1: `plural(1, "set")` is "1 set".
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What a clean check or build read: "1 set, 3 tile kinds, 12 tiles".
+pub fn summary(sets: usize, kinds: usize, copies: u32) -> String {
+    let copies = plural(copies as usize, "tile");
+    format!(
+        "{}, {}, {copies}",
+        plural(sets, "set"),
+        plural(kinds, "tile kind")
+    )
+}
+
 fn plural_port(ports: &str) -> &'static str {
     if ports.contains(' ') {
         "ports"
@@ -82,265 +115,871 @@ fn belong(ports: &str) -> &'static str {
 
 kinds! {
     // ---- syntax
+    /// A tile file must be UTF-8 text. The file holds a byte sequence that is not
+    /// UTF-8, usually because an editor saved it in Latin-1 or Windows-1252. The
+    /// caret points at the first bad byte. Save the file as UTF-8 again; words are
+    /// plain ASCII and strings may hold any character once the file is UTF-8.
+    ///
+    /// ```text
+    /// $ file castles.tiles
+    /// castles.tiles: ISO-8859 text     # re-save it as UTF-8
+    /// ```
     E001 InvalidUtf8
         => "file is not valid UTF-8",
         hint: "save the file as UTF-8";
+    /// The file has nothing in it but whitespace and comments. Every tile file
+    /// declares one set and then its tiles:
+    ///
+    /// ```text
+    /// set castles "Castles" {
+    ///   provenance sourced
+    /// }
+    /// tile A "City cap" { count 2; city c N; field f E S W -> c }
+    /// ```
     E002 EmptyFile
         => "file is empty",
         hint: "start the file with `set ID \"Name\" { }` and add tiles";
+    /// A character that can start neither a word, a string, a comment nor a brace.
+    /// Words are made of letters, digits and `- _ / . +`; anything else, such as
+    /// spaces inside a name or punctuation, goes in a "string":
+    ///
+    /// ```text
+    /// tile A Big city { ... }     # wrong: `Big city` is two words
+    /// tile A "Big city" { ... }   # right
+    /// ```
     E003 UnexpectedChar { ch: char }
         => format!("unexpected character {ch:?}"),
         hint: "words use letters, digits and `- _ / . +`; text goes in \"quotes\"";
+    /// A string opened with `"` was not closed on the same line. Strings cannot span
+    /// lines; write `\n` for a line break inside one:
+    ///
+    /// ```text
+    /// note "first line\nsecond line"
+    /// ```
     E004 UnterminatedString
         => "unterminated string",
         hint: "close the string with `\"` on the same line";
+    /// Inside a string a backslash starts an escape, and only three are known:
+    /// `\"` (a quote), `\\` (a backslash) and `\n` (a line break).
+    ///
+    /// ```text
+    /// note "C:\tiles"     # wrong: `\t` is not an escape
+    /// note "C:\\tiles"    # right
+    /// ```
     E005 BadEscape { esc: String }
         => format!("unknown escape `{esc}` in string"),
         hint: "strings know the escapes \\\" \\\\ and \\n";
+    /// A `{` opened a block that the file never closes. Every `set { ... }` and
+    /// `tile { ... }` block ends with its own `}`; the caret points at the `{` that
+    /// is still open at the end of the file.
+    ///
+    /// ```text
+    /// tile A "Tile" {
+    ///   count 1
+    ///   city c N
+    /// # wrong: the tile's `}` is missing
+    /// ```
     E006 UnclosedBlock
         => "unclosed `{`",
         hint: "add the missing `}`";
+    /// A `}` closes a block that was never opened, often a stray brace left after
+    /// editing, or a tile whose `{` was forgotten:
+    ///
+    /// ```text
+    /// tile A "Tile"       # wrong: no `{` here
+    ///   count 1
+    /// }
+    /// ```
     E007 UnexpectedClose
         => "unexpected `}`",
         hint: "remove it, or open a block before it";
+    /// Blocks are nested deeper than the limit. Only `set` and `tile` take a block,
+    /// and a tile never sits inside another tile, so deep nesting is a mistake (most
+    /// often missing `}`s); the limit keeps the parser safe from hostile input.
+    ///
+    /// ```text
+    /// tile A "Tile" { { { { { { { { { } } } } } } } } }   # wrong
+    /// ```
     E008 TooDeep { limit: usize }
         => format!("blocks nested deeper than {limit}"),
         hint: "only `set` and `tile` take a block";
+    /// An attribute is written `key=value` with no space around `=`, and this one
+    /// has no value after the `=`:
+    ///
+    /// ```text
+    /// city c N pennants=      # wrong
+    /// city c N pennants=1     # right
+    /// ```
     E009 MissingAttrValue { key: String }
         => format!("attribute `{key}=` has no value"),
         hint: "write `key=value`";
+    /// The file is larger than tilec reads. A whole expansion fits in a few kilobytes;
+    /// a file this large is not tile text. Split a very large set into several files,
+    /// one set each.
+    ///
+    /// ```text
+    /// castles.tiles      # wrong: one enormous file
+    /// castles-1.tiles    # right: several files, each `set castles-1 ...`
+    /// ```
     E010 FileTooLarge { limit: usize }
         => format!("file is larger than {limit} bytes"),
         hint: "split the set into smaller files";
     // ---- statements and names
+    /// The statement's first word is not a keyword known in this place. At the top
+    /// of a file come `set` and `tile`; inside a set block `edition`, `provenance`,
+    /// `river` and `note`; inside a tile block `count`, `start`, `variant-of`,
+    /// `provenance`, a segment kind (`city`, `road`, `river`, `field`, `monastery`,
+    /// `garden`, `hut`), `end`, `arrow`, `mark`, `copies` and `note`.
+    ///
+    /// ```text
+    /// tile A "Tile" {
+    ///   cuont 2        # did you mean `count`?
+    /// }
+    /// ```
     E100 UnknownStatement { word: String, context: &'static str, suggestion: Option<&'static str> }
         => format!("unknown statement `{word}` in {context}"),
         hint: match suggestion {
             Some(s) => format!("did you mean `{s}`?"),
-            None => format!("see tiles/GRAMMAR.md for the statements a {context} takes"),
+            None => format!("`tilec check --explain E100` lists the statements a {context} takes"),
         };
+    /// The file has tiles but no `set` statement. Every tile belongs to the set its
+    /// file declares, so a file starts with one:
+    ///
+    /// ```text
+    /// set castles "Castles" { provenance sourced }
+    /// ```
     E101 MissingSet
         => "file declares no set",
         hint: "begin the file with `set ID \"Name\" { }`";
+    /// `set` is not the first statement of the file. Tiles get their set from the
+    /// `set` statement above them, so it must come first (comments may precede it):
+    ///
+    /// ```text
+    /// # My expansion
+    /// set castles "Castles" { }
+    /// tile A "Tile" { ... }
+    /// ```
     E102 SetNotFirst
         => "`set` must be the first statement of its file",
         hint: "begin the file with `set ID \"Name\" { }`";
+    /// Two files (or one file twice) declare the same set id. A set lives in exactly
+    /// one file; rename one of the sets, or merge the two files. The earlier
+    /// declaration is shown as well.
+    ///
+    /// ```text
+    /// # castles.tiles
+    /// set castles "Castles" { }
+    /// # more.tiles
+    /// set castles "More castles" { }   # wrong: `castles` again
+    /// ```
     E103 DuplicateSet { id: String }
         => format!("set `{id}` is declared twice"),
         hint: "each set lives in one file",
         label: "defined again here";
+    /// A statement is missing an argument it needs. Each statement's arguments:
+    ///
+    /// ```text
+    /// set ID "Name" { ... }          tile LOCAL "Name" { ... }
+    /// count N                        variant-of LOCAL
+    /// provenance sourced             provenance reconstructed "why"
+    /// city NAME PORT...              end SEGMENT... at TARGET...
+    /// arrow KIND EDGE                mark KIND [on=SEGMENT]
+    /// copies COPY...                 note "text"
+    /// ```
     E104 ExpectedArg { statement: String, what: &'static str }
         => format!("`{statement}` needs {what}"),
-        hint: "see tiles/GRAMMAR.md";
+        hint: "`tilec check --explain E104` lists each statement's arguments";
+    /// The statement got more arguments than it takes. For example `count` takes
+    /// one number, and `start` takes none:
+    ///
+    /// ```text
+    /// count 2 3      # wrong: remove `3`
+    /// ```
     E105 UnexpectedArg { statement: String }
         => format!("unexpected argument to `{statement}`"),
         hint: "remove the extra argument";
+    /// A number is outside its range or is not a plain decimal number. A tile's
+    /// `count` is from 1 to 255 copies; `pennants=` is from 0 to 255.
+    ///
+    /// ```text
+    /// count 0        # wrong: a tile has at least one copy
+    /// count 4        # right
+    /// ```
     E106 BadNumber { what: &'static str, text: String, min: u32, max: u32 }
         => format!("{what} `{text}` is not a whole number from {min} to {max}"),
         hint: "write a number such as `3`";
+    /// Two tiles of one set have the same local name. A tile's id is `SET/LOCAL`, so
+    /// local names are unique within a set; rename one of them. The earlier
+    /// definition is shown as well.
+    ///
+    /// ```text
+    /// tile A "City cap" { ... }
+    /// tile A "City cap with road" { ... }   # wrong: call it `B`
+    /// ```
     E107 DuplicateTile { id: String }
         => format!("tile `{id}` is defined twice"),
         hint: "rename one of them",
         label: "defined again here";
+    /// Two segments of one tile have the same name. Segment names are how `end`,
+    /// `->`, `over=` and `mark ... on=` refer to segments, so each is unique on its
+    /// tile:
+    ///
+    /// ```text
+    /// road r W E
+    /// road r N       # wrong: call it `r2`
+    /// ```
     E108 DuplicateSegment { name: String }
         => format!("segment `{name}` is defined twice on this tile"),
         hint: "segment names are unique on a tile",
         label: "defined again here";
+    /// A port name is not one of the twelve. Ports are the edges `N E S W` and the
+    /// half edges `NL NR EL ER SL SR WL WR` (left and right as seen from the tile's
+    /// centre looking out through that edge):
+    ///
+    /// ```text
+    ///         NL  N  NR
+    ///      WR +--------+ EL
+    ///      W  |        | E
+    ///      WL +--------+ ER
+    ///         SR  S  SL
+    /// ```
     E109 UnknownPort { word: String }
         => format!("unknown port `{word}`"),
         hint: "ports are NL N NR EL E ER SL S SR WL W WR";
+    /// A statement names a segment that this tile does not declare (in `end`, `->`,
+    /// `over=` or `mark ... on=`). Segment names are local to their tile:
+    ///
+    /// ```text
+    /// road r W E
+    /// end road1 at junction   # wrong: the road is called `r`
+    /// ```
     E110 UnknownSegment { name: String }
         => format!("no segment named `{name}` on this tile"),
         hint: "name a segment declared on this tile";
+    /// A statement names a segment of the wrong kind, such as a `mark tree on=` that
+    /// names a field instead of a road, or `over=` that names a city:
+    ///
+    /// ```text
+    /// field f N
+    /// mark tree on=f    # wrong: a tree stands on a road
+    /// ```
     E111 WrongSegmentKind { name: String, expected: &'static str, found: &'static str }
         => format!("`{name}` is a {found}, not a {expected}"),
         hint: "name a segment declared on this tile";
+    /// The statement does not take this attribute. Segments take: `city` takes
+    /// `pennants=N`, `road` takes `over=RIVER`; `mark` takes `on=SEGMENT`. Other
+    /// statements take none.
+    ///
+    /// ```text
+    /// road r W E pennants=1   # wrong: pennants belong to cities
+    /// ```
     E112 UnknownAttribute { key: String, statement: String }
         => format!("`{statement}` takes no attribute `{key}`"),
-        hint: "see tiles/GRAMMAR.md for the attributes each statement takes";
+        hint: "`tilec check --explain E112` lists the attributes each statement takes";
+    /// `arrow` names its kind first: `add-next-to`, `portal` or `extra-turn`, then
+    /// the edge it points at:
+    ///
+    /// ```text
+    /// arrow portal N
+    /// ```
     E113 UnknownArrowKind { word: String }
         => format!("unknown arrow kind `{word}`"),
         hint: "arrow kinds are add-next-to, portal and extra-turn";
+    /// An edge is one of `N`, `E`, `S` and `W` (an arrow points at a whole edge, not
+    /// a half edge such as `NL`):
+    ///
+    /// ```text
+    /// arrow add-next-to NL   # wrong
+    /// arrow add-next-to N    # right
+    /// ```
     E114 UnknownEdge { word: String }
         => format!("`{word}` is not an edge"),
         hint: "edges are N, E, S and W";
+    /// `mark` knows `festival`, `tree` (with `on=ROAD`), `town-hall` and `lake`:
+    ///
+    /// ```text
+    /// mark festival
+    /// mark tree on=r
+    /// ```
     E115 UnknownMark { word: String }
         => format!("unknown mark `{word}`"),
         hint: "marks are festival, tree, town-hall and lake";
+    /// `copies` gives one argument per copy: `-` for a plain copy, or illustrations
+    /// joined by `+`. The illustrations are farmhouse, cowshed, water-tower,
+    /// highwaymen, donkey-stable, pigsty and crossroads:
+    ///
+    /// ```text
+    /// count 3
+    /// copies - farmhouse crossroads+cowshed
+    /// ```
     E116 UnknownIllustration { word: String }
         => format!("unknown illustration `{word}`"),
         hint: "illustrations are farmhouse, cowshed, water-tower, highwaymen, donkey-stable, pigsty, crossroads; `-` is a plain copy";
+    /// Every tile says how many copies its set has, from 1 to 255:
+    ///
+    /// ```text
+    /// tile A "City cap" {
+    ///   count 5
+    ///   city c N
+    ///   field f E S W -> c
+    /// }
+    /// ```
     E117 MissingCount { tile: String }
         => format!("tile `{tile}` has no `count`"),
         hint: "add `count N`";
+    /// Every tile says whether its data is sourced (checked against a rulebook or
+    /// the physical tile) or reconstructed (inferred). Say it once for the whole set,
+    /// or per tile:
+    ///
+    /// ```text
+    /// set castles "Castles" { provenance sourced }
+    /// tile X "Guess" { provenance reconstructed "from a photo"; ... }
+    /// ```
     E118 MissingProvenance { tile: String }
         => format!("tile `{tile}` does not say where its data comes from"),
         hint: "add `provenance sourced` or `provenance reconstructed \"why\"` to the tile or the set";
+    /// `provenance` takes `sourced`, or `reconstructed` with an optional reason in a
+    /// string:
+    ///
+    /// ```text
+    /// provenance reconstructed "the rulebook does not show it"
+    /// ```
     E119 UnknownProvenance { word: String }
         => format!("unknown provenance `{word}`"),
         hint: "write `sourced` or `reconstructed`";
+    /// `variant-of` names another tile of the same set, by its local name, whose
+    /// segments, ends, marks, arrow and provenance this tile starts from:
+    ///
+    /// ```text
+    /// tile E "City cap" { count 5; city c N; field f E S W -> c }
+    /// tile E-garden "City cap with garden" { variant-of E; garden g; count 1 }
+    /// ```
     E120 UnknownVariantBase { name: String }
         => format!("no tile `{name}` in this set to be a variant of"),
         hint: "`variant-of` names another tile of the same set";
+    /// A chain of `variant-of` leads back to the tile itself (`A` is a variant of
+    /// `B`, which is a variant of `A`). One tile of the chain must be written out in
+    /// full.
+    ///
+    /// ```text
+    /// tile A "One" { variant-of B; count 1 }
+    /// tile B "Two" { variant-of A; count 1 }   # wrong: a circle
+    /// ```
     E121 VariantCycle { tile: String }
         => format!("tile `{tile}` is a variant of itself"),
         hint: "`variant-of` names another tile of the same set";
+    /// A statement that may appear once on a tile (such as `count`, `start`,
+    /// `provenance`, `arrow` or `variant-of`) is given twice. Keep one of them; the
+    /// earlier one is shown.
+    ///
+    /// ```text
+    /// count 2
+    /// count 3        # wrong: keep one
+    /// ```
     E122 DuplicateStatement { statement: String }
         => format!("`{statement}` is given twice"),
         hint: "keep one of them";
+    /// `set` and `tile` introduce a block of statements in `{ }`; even an empty one
+    /// is written:
+    ///
+    /// ```text
+    /// set castles "Castles" { }
+    /// ```
     E123 BlockExpected { statement: String }
         => format!("`{statement}` needs a `{{ ... }}` block"),
         hint: "add `{ }` after the arguments";
+    /// Only `set` and `tile` take a `{ ... }` block. Other statements end at the end
+    /// of the line or at `;`:
+    ///
+    /// ```text
+    /// count 2 { }     # wrong
+    /// count 2         # right
+    /// ```
     E124 BlockNotAllowed { statement: String }
         => format!("`{statement}` takes no block"),
         hint: "remove the block";
+    /// `copies` gives one argument per copy, so it has as many arguments as the
+    /// tile's `count`:
+    ///
+    /// ```text
+    /// count 3
+    /// copies - - farmhouse   # three copies
+    /// ```
     E125 CopiesMismatch { copies: usize, count: u32 }
         => format!("{copies} copies described for a tile with count {count}"),
         hint: "give one argument per copy (`-` for a plain one)";
+    /// This mark stands on a segment, named with `on=`:
+    ///
+    /// ```text
+    /// road r W E
+    /// mark tree on=r
+    /// ```
     E126 MarkNeedsSegment { mark: &'static str }
         => format!("mark `{mark}` needs `on=SEGMENT`"),
         hint: "write `mark tree on=ROAD`";
+    /// This mark belongs to the whole tile and stands on no segment; remove `on=`:
+    ///
+    /// ```text
+    /// mark festival
+    /// ```
     E127 MarkTakesNoSegment { mark: &'static str }
         => format!("mark `{mark}` stands on no segment"),
         hint: "remove `on=`";
+    /// `end` lists the segments that share one end point, then `at`, then what they
+    /// end at:
+    ///
+    /// ```text
+    /// end r at village
+    /// end r1 r2 r3 at junction
+    /// ```
     E128 EndWithoutTarget
         => "`end` needs `at` and a target",
         hint: "write `end ROAD at junction` (or village, stone, bank, spring, lake, or a segment)";
+    /// A target after `at` is an end keyword (`junction`, `village`, `stone`, `bank`,
+    /// `spring`, `lake`) or a segment of the tile (a monastery, garden, hut, a city
+    /// gate, or after `stone` a road). This word is neither:
+    ///
+    /// ```text
+    /// end r at vilage      # did you mean `village`?
+    /// ```
     E129 UnknownEndTarget { word: String }
         => format!("no segment or end keyword `{word}`"),
         hint: "targets are junction, village, stone, bank, spring, lake, or a segment of the tile";
+    /// One end point has one keyword; two keywords are two end points, each with its
+    /// own `end` statement:
+    ///
+    /// ```text
+    /// end r1 at junction
+    /// end r2 at village
+    /// ```
     E130 TwoEndKeywords
         => "an end point has one keyword",
         hint: "split it into two `end` statements";
+    /// A set or tile id is a word of letters, digits, `-` and `_`. A segment name
+    /// cannot be a port name (`N`, `EL`, ...), `at` or `-`, which would make `end`
+    /// and `->` ambiguous:
+    ///
+    /// ```text
+    /// road at W E     # wrong: `at` is reserved
+    /// road r W E      # right
+    /// ```
     E131 BadName { name: String }
         => format!("`{name}` is not a valid name here"),
         hint: "names are words such as `c1`; `at` and keywords are reserved";
+    /// A tile has more segments than the engine can number. Real tiles have at most a
+    /// dozen or so; merge segments that are one feature, or split the design.
+    ///
+    /// ```text
+    /// tile A "Tile" { city c1 N; city c2 E; ... }   # one line per segment
+    /// ```
     E132 TooManySegments { limit: usize }
         => format!("a tile has at most {limit} segments"),
         hint: "merge segments, or split the tile";
     // ---- geometry
+    /// Every one of a tile's twelve ports belongs to a segment, so that each edge
+    /// says what it joins. Give the port to the segment it lies on, usually a field:
+    ///
+    /// ```text
+    /// city c N
+    /// field f E S     # wrong: W is covered by nothing
+    /// field f E S W   # right
+    /// ```
     E200 PortUncovered { ports: String }
         => format!("{} {ports} {} to no segment", plural_port(ports), belong(ports)),
         hint: "add the port to the segment it belongs to",
         label: "in this tile";
+    /// A port belongs to exactly one segment. Two segments list the same port:
+    ///
+    /// ```text
+    /// city c N E
+    /// field f E S W   # wrong: E is the city's already
+    /// field f S W
+    /// ```
     E201 PortTwice { ports: String, first: String, second: String }
         => format!("{} {ports} {} to both `{first}` and `{second}`", plural_port(ports), belong(ports)),
         hint: "a port belongs to exactly one segment",
         label: "claimed again here";
+    /// A tile is flat: two segments cannot interleave around its border, because
+    /// one would have to cross the other. A city from north to south and a road
+    /// from east to west cross:
+    ///
+    /// ```text
+    /// city c N S
+    /// road r E W      # wrong: the road would cut the city
+    /// ```
+    ///
+    /// Only a road may cross a river, on a bridge: `road r E W over=v`.
     E202 SegmentsCross { a: String, b: String }
         => format!("segments `{a}` and `{b}` cross"),
         hint: "a tile is flat: two segments cannot interleave around its border (use `over=` for a bridge)",
         label: "this segment";
+    /// A field lies next to a city (one of its ports is beside one of the city's),
+    /// so it touches that city; its `->` list, when given, names every city it
+    /// touches:
+    ///
+    /// ```text
+    /// city c N
+    /// field f E S W -> c
+    /// ```
     E203 AdjacencyOmitted { field: String, city: String }
         => format!("field `{field}` touches city `{city}` but its `->` list omits it"),
         hint: "add the city to the `->` list, or check the ports";
+    /// A field's `->` list names a city that it cannot touch: another segment lies
+    /// between them all the way round. Remove the city from the list, or check the
+    /// ports of the segments.
+    ///
+    /// ```text
+    /// city c1 N
+    /// road r E W
+    /// field f S -> c1    # wrong: road r lies between f and c1
+    /// ```
     E204 AdjacencySeparated { field: String, city: String, by: String }
         => format!("field `{field}` cannot touch city `{city}`: `{by}` separates them"),
         hint: "remove the city from the `->` list, or check the ports";
+    /// A field's `->` list names only cities (the cities the field touches, which
+    /// score for its farmers). This name is another kind of segment.
+    ///
+    /// ```text
+    /// road r E W
+    /// field f N -> r     # wrong: r is a road
+    /// ```
     E205 NotACity { name: String, kind: &'static str }
         => format!("`{name}` is a {kind}; a field touches cities only"),
         hint: "list only cities after `->`";
+    /// An edge must match its neighbours, so it has one of three shapes: all city,
+    /// all field, or a road or river in the middle with field on both halves:
+    ///
+    /// ```text
+    /// city c NL          # wrong: N is half city, half something else
+    /// city c N           # right: the whole edge
+    /// ```
     E206 MixedEdge { edge: &'static str, detail: String }
         => format!("edge {edge} is not a valid edge: {detail}"),
         hint: "an edge is all city, all field, or a road/river in the middle with fields on its halves";
+    /// A road or river with only one port reaches the tile's border once, so it ends
+    /// on the tile; say where:
+    ///
+    /// ```text
+    /// road r S
+    /// end r at village
+    /// ```
     E207 RoadWithoutEnd { name: String, kind: &'static str }
         => format!("{kind} `{name}` touches one edge but ends nowhere"),
         hint: "add `end NAME at junction` (or village, a monastery, a city...)";
+    /// An `end` statement lists a segment that runs through two or more ports; such
+    /// a segment leaves the tile at both ends and does not end on it. Only a segment
+    /// with one port ends on the tile.
+    ///
+    /// ```text
+    /// road r W E
+    /// end r at village   # wrong: r runs through, from W to E
+    /// ```
     E208 EndOnThroughRoad { name: String, ports: u32 }
         => format!("`{name}` runs through {ports} ports; only a segment with one port ends on the tile"),
         hint: "remove it from the `end` statement";
+    /// A segment ends at one point, so it is listed in one `end` statement.
+    ///
+    /// ```text
+    /// end r at village
+    /// end r at junction   # wrong: r is ended already
+    /// ```
     E209 EndedTwice { name: String }
         => format!("`{name}` ends twice"),
         hint: "list it in one `end` statement";
+    /// A road ends at a monastery, a garden, a hut, a city (its gate) or, after
+    /// `stone`, another road. The named segment is another kind:
+    ///
+    /// ```text
+    /// end r at f     # wrong: f is a field
+    /// ```
     E210 EndTargetKind { name: String, kind: &'static str }
         => format!("a road cannot end at `{name}`, a {kind}"),
         hint: "a road ends at a monastery, garden, hut, city gate, or (after `stone`) a road";
+    /// Each segment kind takes a number of ports: `city`, `road`, `river` one or
+    /// more; `field` zero or more (none is an enclosed field); `monastery`, `garden`
+    /// and `hut` none:
+    ///
+    /// ```text
+    /// monastery m N   # wrong
+    /// monastery m     # right
+    /// ```
     E211 PortsForKind { name: String, kind: &'static str, needs: &'static str }
         => format!("{kind} `{name}` {needs}"),
-        hint: "see the segment table in tiles/GRAMMAR.md";
+        hint: "`tilec check --explain E211` lists the ports each kind takes";
+    /// A town hall (`mark town-hall`) has no segments: each of its edges matches
+    /// anything and ends what reaches it. Remove the segments from the tile.
+    ///
+    /// ```text
+    /// tile T "Town hall" { count 1; mark town-hall }   # right: nothing else
+    /// ```
     E212 TownHallWithSegments
         => "a town hall has no segments",
         hint: "remove the segments: a town hall's edges match anything";
+    /// `end r at bank` ends a road at a river bank, so the tile needs a river:
+    ///
+    /// ```text
+    /// river v N S
+    /// road r E over=v
+    /// ```
     E213 BankWithoutRiver
         => "road ends at a river bank but the tile has no river",
         hint: "add the river, or end the road elsewhere";
+    /// `spring` and `lake` end rivers; a road ends at `junction`, `village`,
+    /// `stone`, `bank` or a segment.
+    ///
+    /// ```text
+    /// road r S
+    /// end r at spring    # wrong: a road ends at a village, junction, ...
+    /// end r at village   # right
+    /// ```
     E214 RiverEndOnRoad { target: &'static str }
         => format!("a road cannot end at a {target}"),
         hint: "spring and lake end rivers; the other keywords end roads";
+    /// A river ends at its `spring` or its `lake`; the other keywords (`junction`,
+    /// `village`, `stone`, `bank`) end roads:
+    ///
+    /// ```text
+    /// river v S
+    /// end v at spring
+    /// ```
     E215 RoadEndOnRiver { target: &'static str }
         => format!("a river cannot end at a {target}"),
         hint: "spring and lake end rivers; the other keywords end roads";
+    /// `over=` says a road crosses a river on a bridge, so it names a river of the
+    /// tile:
+    ///
+    /// ```text
+    /// river v N S
+    /// road r E W over=v
+    /// ```
     E216 BridgeNotRiver { name: String }
         => format!("`over={name}` must name a river"),
         hint: "bridges cross rivers";
+    /// Pennants (`pennants=N`, the coat of arms) belong to cities only.
+    ///
+    /// ```text
+    /// road r W E pennants=1   # wrong
+    /// city c N pennants=1     # right
+    /// ```
     E217 PennantsOnNonCity { kind: &'static str }
         => format!("a {kind} has no pennants"),
         hint: "only cities carry pennants";
     // ---- sets
-    E300 SetTotal { set: String, expected: u32, actual: u32 }
+    /// The tiles of a set add up to a different number of copies than `total` for
+    /// that set in `sets.toml`. Fix a tile's `count`, or the expected number:
+    ///
+    /// ```toml
+    /// [[set]]
+    /// id = "castles"
+    /// total = 12
+    /// ```
+    E300 SetTotal { set: String, expected: u32, actual: u32, toml: String }
         => format!("set `{set}` has {actual} tiles, expected {expected}"),
-        hint: "fix the counts, or the expected numbers in tiles/sets.toml",
+        hint: format!("fix the tiles' counts, or `total` in {toml}"),
         label: "in this set";
-    E301 GroupTotal { set: String, group: String, expected: u32, actual: u32 }
+    /// A group in `sets.toml` counts the tiles that have an arrow kind, a mark, or
+    /// lack a mark, and the tiles add up to a different number:
+    ///
+    /// ```toml
+    /// groups = [ { name = "festival tiles", mark = "festival", count = 10 } ]
+    /// ```
+    E301 GroupTotal { set: String, group: String, expected: u32, actual: u32, toml: String }
         => format!("set `{set}`: group `{group}` has {actual} tiles, expected {expected}"),
-        hint: "fix the counts, or the expected numbers in tiles/sets.toml",
+        hint: format!("fix the tiles, or the group's `count` in {toml}"),
         label: "in this set";
+    /// A river set is one river: exactly one tile has `end RIVER at spring` and
+    /// exactly one has `end RIVER at lake` (counting copies):
+    ///
+    /// ```text
+    /// tile S "Spring" { count 1; river v S; end v at spring; field f N E W }
+    /// ```
     E302 RiverEnds { set: String, what: &'static str, count: u32 }
         => format!("river set `{set}` has {count} {what}s, expected exactly one"),
         hint: "a river set has one tile with `end RIVER at spring` and one with `end RIVER at lake`",
         label: "in this set";
+    /// No rotation of this tile fits next to any tile of its set or the sets it is
+    /// played with (`requires` in `sets.toml`): none of its edges matches any edge
+    /// they have, so it could never be placed.
+    ///
+    /// ```text
+    /// tile X "Castle island" { count 1; city c N E S W }   # fits only a set with
+    ///                                                      # city edges elsewhere
+    /// ```
     E303 OrphanTile { tile: String }
         => format!("tile `{tile}` fits next to no tile of its sets"),
         hint: "give it an edge kind that other tiles of its sets have";
+    /// `sets.toml` lists a set id that no tile file declares with `set ID`. Add the
+    /// tile file, fix the id, or remove the `[[set]]` entry.
+    ///
+    /// ```toml
+    /// [[set]]
+    /// id = "castels"     # wrong: the tile file says `set castles`
+    /// total = 12
+    /// ```
     E304 UnknownSetInToml { id: String }
         => format!("sets.toml lists set `{id}` but no tile file declares it"),
         hint: "add the tile file, or remove the entry";
+    /// `sets.toml` could not be read as the expected TOML. Each set is a `[[set]]`
+    /// table with `id`, `total`, and optionally `requires` and `groups`:
+    ///
+    /// ```toml
+    /// [[set]]
+    /// id = "castles"
+    /// total = 12
+    /// requires = ["base"]
+    /// groups = [ { name = "festival tiles", mark = "festival", count = 2 } ]
+    /// ```
+    ///
+    /// A group selects tiles with exactly one of `arrow`, `mark` or `without-mark`.
     E305 SetsToml { message: String }
         => format!("sets.toml: {message}"),
-        hint: "see tiles/GRAMMAR.md for the format of sets.toml";
+        hint: "`tilec check --explain E305` shows the format of sets.toml";
+    /// `requires` in `sets.toml` names a set that no tile file declares. Name the id
+    /// of a `set` statement.
+    ///
+    /// ```toml
+    /// [[set]]
+    /// id = "castles"
+    /// total = 12
+    /// requires = ["bsae"]    # wrong: the base set is `base`
+    /// ```
     E306 UnknownRequiredSet { id: String }
         => format!("required set `{id}` is not declared"),
         hint: "name a set declared in a tile file";
+    /// A game has one start tile, marked with `start` on one tile of all the sets.
+    /// Keep `start` on one of them.
+    ///
+    /// ```text
+    /// tile D "Start" { count 4; start; ... }
+    /// tile E "Also start" { count 5; start; ... }   # wrong: remove one `start`
+    /// ```
     E307 StartTiles { count: u32 }
         => format!("{count} start tiles; at most one tile may be marked `start`"),
         hint: "keep `start` on one tile";
     // ---- import (tilec import-jcz)
+    /// `tilec import-jcz` could not parse the file as XML, so it is not a
+    /// JCloisterZone tile file (or it was cut short). JCloisterZone could not read it
+    /// either.
+    ///
+    /// ```text
+    /// <pack>
+    ///   <tile id="A">      # wrong: `<tile>` never closed
+    /// </pack>
+    /// ```
     E400 XmlSyntax { message: String }
         => format!("malformed XML: {message}"),
         hint: "fix the XML: JCloisterZone could not read it either";
+    /// The root element is neither `<pack>` (older JCloisterZone files) nor `<defs>`
+    /// (newer ones), so this is not a tile definition file.
+    ///
+    /// ```text
+    /// <html>...</html>             # wrong: not a tile file
+    /// <pack><tiles>...</tiles></pack>   # right
+    /// ```
     E401 JczRoot { root: String }
         => format!("`<{root}>` is not a JCloisterZone tile file"),
         hint: "JCloisterZone tile files start with `<pack>` (older) or `<defs>` (newer)";
+    /// The element describes something the tile language has no feature for. The
+    /// tile is imported without it, with a note saying what was left out.
+    ///
+    /// ```text
+    /// <tile id="A"><tower/></tile>   # a tower has no tile-language feature
+    /// ```
     E402 JczElement { element: String, parent: String }
         => format!("`<{element}>` in `<{parent}>` cannot be imported"),
         hint: "the tile language has no such feature; the rest is imported, with a note on the tile saying what was left out";
+    /// The attribute describes something the tile language has no feature for. The
+    /// tile is imported without it, with a note saying what was left out.
+    ///
+    /// ```text
+    /// <city besieged="yes">N</city>   # `besieged` has no tile-language feature
+    /// ```
     E403 JczAttribute { attribute: String, element: String }
         => format!("`{attribute}` on `<{element}>` cannot be imported"),
         hint: "the tile language has no such feature; the rest is imported, with a note on the tile saying what was left out";
+    /// A JCloisterZone location is not understood. Features name edges `N E S W`;
+    /// fields name half edges `NL NR EL ER SL SR WL WR`, or `I` for an inner field:
+    ///
+    /// ```text
+    /// <city>N E</city>
+    /// <farm>NL NR</farm>
+    /// ```
     E404 JczLocation { token: String, expected: &'static str }
         => format!("`{token}` is not {expected}"),
         hint: "features name edges N E S W; fields name half edges NL NR EL ER SL SR WL WR, or I for an inner field";
+    /// A count is a whole number from 1 to 255:
+    ///
+    /// ```text
+    /// <ref count="3" tile="CITY-CAP"/>
+    /// ```
     E405 JczCount { text: String }
         => format!("count `{text}` is not a whole number from 1 to 255"),
         hint: "write a count such as `count=\"3\"`";
+    /// The element needs this attribute to be imported and is skipped without it,
+    /// such as a `<tile>` without `id`.
+    ///
+    /// ```text
+    /// <tile>...</tile>          # wrong: no id
+    /// <tile id="A">...</tile>   # right
+    /// ```
     E406 JczMissingAttribute { attribute: &'static str, element: String }
         => format!("`<{element}>` has no `{attribute}`"),
         hint: "add the attribute; the element is skipped without it";
+    /// Two `<tile>` elements have the same `id`; the second one is skipped.
+    ///
+    /// ```text
+    /// <tile id="A">...</tile>
+    /// <tile id="A">...</tile>   # skipped
+    /// ```
     E407 JczDuplicateTile { id: String }
         => format!("tile `{id}` is defined twice"),
         hint: "tile ids are unique in a file; the second one is skipped";
+    /// A `<ref>` names a tile id that no `<tile>` of this file has.
+    ///
+    /// ```text
+    /// <tile id="A">...</tile>
+    /// <ref count="2" tile="B"/>   # wrong: there is no tile B
+    /// ```
     E408 JczUnknownTile { id: String }
         => format!("no tile `{id}` in this file"),
         hint: "name the `id` of a `<tile>` of this file";
+    /// A tile's count comes from its `count` attribute or a `<tile-set>` that refers
+    /// to it; this tile has neither, so it is skipped:
+    ///
+    /// ```text
+    /// <ref count="2" tile="ID"/>
+    /// ```
     E409 JczNoCount { id: String }
         => format!("tile `{id}` has no count: no `count` and no tile-set refers to it"),
         hint: "add `<ref count=\"N\" tile=\"ID\"/>` to the tile-set; the tile is skipped without it";
+    /// A file with several `<tile-set>`s holds several editions; counts are taken
+    /// from the first one only. Import a copy of the file that keeps only the
+    /// tile-set you want.
+    ///
+    /// ```text
+    /// <tile-set id="classic"> ... </tile-set>   # imported
+    /// <tile-set id="winter"> ... </tile-set>    # not imported
+    /// ```
     E410 JczOtherTileSet { id: String, kept: String }
         => format!("tile-set `{id}` is not imported: counts come from the first one, `{kept}`"),
         hint: "a tile set file holds one edition: import a copy of the file that keeps only this tile-set";
+    /// A river ends on this tile but the file does not say whether at its spring or
+    /// its lake. Give the tile `group="river-spring"` or `group="river-lake"`, or
+    /// add `end v at spring` (or `lake`) to the imported text.
+    ///
+    /// ```text
+    /// <tile id="RS" group="river-spring"><river>S</river></tile>
+    /// ```
     E411 JczRiverEnd { tile: String }
         => format!("a river ends on tile `{tile}`, but the file does not say at its spring or its lake"),
         hint: "give the tile `group=\"river-spring\"` or `group=\"river-lake\"`, or add `end v at spring` (or `lake`) to the output";
+    /// Text appears where only elements belong. Locations are the text of a feature
+    /// element, such as `<city>N</city>`.
+    ///
+    /// ```text
+    /// <tile id="A">city N</tile>            # wrong: bare text
+    /// <tile id="A"><city>N</city></tile>    # right
+    /// ```
     E412 JczText { parent: String }
         => format!("unexpected text in `<{parent}>`"),
         hint: "text belongs inside a feature element such as `<city>N</city>`";
@@ -349,6 +988,22 @@ kinds! {
 #[cfg(test)]
 mod tests {
     use super::CODES;
+
+    #[test]
+    fn every_code_has_an_explanation() {
+        for code in CODES {
+            let text = super::explain(code).expect("explained");
+            assert!(text.len() > 80, "{code}: {text}");
+        }
+        assert_eq!(super::explain("E999"), None);
+        assert_eq!(super::explain("e202"), super::explain("E202"));
+    }
+
+    #[test]
+    fn one_of_a_thing_is_singular() {
+        assert_eq!(super::summary(1, 1, 1), "1 set, 1 tile kind, 1 tile");
+        assert_eq!(super::summary(2, 3, 0), "2 sets, 3 tile kinds, 0 tiles");
+    }
 
     #[test]
     fn codes_are_unique_and_well_formed() {

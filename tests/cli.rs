@@ -125,3 +125,47 @@ fn a_designers_build_does_not_overwrite_the_shipped_tables_unless_asked() {
     assert!(text(&out.stdout).contains("tables not written"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn explain_prints_every_codes_explanation_and_refuses_an_unknown_code() {
+    for code in tilec::message::CODES {
+        let out = tilec(&["check", "--explain", code]);
+        assert_eq!(out.status.code(), Some(0), "{code}");
+        let page = text(&out.stdout);
+        assert!(page.starts_with(&format!("{code}\n\n")), "{page}");
+        assert!(page.contains("```"), "{code} has an example:\n{page}");
+    }
+    let page = text(&tilec(&["check", "--explain", "e202"]).stdout);
+    assert!(page.contains("road r E W over=v"), "{page}");
+    let out = tilec(&["check", "--explain", "E999"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("no diagnostic has the code `E999`"), "{err}");
+    assert!(err.contains("from E001 to E412"), "{err}");
+}
+
+#[test]
+fn outside_a_checkout_check_says_how_to_name_the_tiles() {
+    let dir = std::env::temp_dir().join(format!("tilec-no-tiles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .arg("check")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("error: cannot read `tiles`"), "{err}");
+    assert!(
+        err.contains("hint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_shows_each_default_once() {
+    let help = text(&tilec(&["check", "--help"]).stdout);
+    assert_eq!(help.matches("default").count(), 1, "{help}");
+    assert!(help.contains("--explain <CODE>"), "{help}");
+}

@@ -14,7 +14,7 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
     let by_id: HashMap<&str, &Set> = model.sets.iter().map(|s| (s.id.as_str(), s)).collect();
     for spec in &config.sets {
         match by_id.get(spec.id.as_str()) {
-            Some(set) => totals(set, spec, diags),
+            Some(set) => totals(set, spec, &config.path, diags),
             None => diags.push(Diagnostic::new(
                 Kind::UnknownSetInToml {
                     id: spec.id.clone(),
@@ -38,15 +38,16 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
     fit::orphans(model, config, diags);
 }
 
-fn totals(set: &Set, spec: &SetSpec, diags: &mut Vec<Diagnostic>) {
+fn totals(set: &Set, spec: &SetSpec, toml: &str, diags: &mut Vec<Diagnostic>) {
     let actual = set.total();
     if actual != spec.total {
         let kind = Kind::SetTotal {
             set: set.id.clone(),
             expected: spec.total,
             actual,
+            toml: toml.to_string(),
         };
-        diags.push(Diagnostic::new(kind, set.span).with(spec.span, "expected here"));
+        diags.push(Diagnostic::new(kind, set.span).with(spec.total_span, "expected here"));
     }
     if set.dropped_copies > 0 {
         return; // group membership of a dropped tile is unknown
@@ -64,8 +65,9 @@ fn totals(set: &Set, spec: &SetSpec, diags: &mut Vec<Diagnostic>) {
                 group: g.name.clone(),
                 expected: g.count,
                 actual,
+                toml: toml.to_string(),
             };
-            diags.push(Diagnostic::new(kind, set.span).with(spec.span, "expected here"));
+            diags.push(Diagnostic::new(kind, set.span).with(g.count_span, "expected here"));
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `tilec check [PATH...]`.
+//! `tilec check [PATH...]`, and `tilec check --explain CODE`.
 
 use super::input;
 use std::path::PathBuf;
@@ -6,13 +6,19 @@ use std::path::PathBuf;
 /// Arguments of `tilec check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Tile files or directories (default: `tiles`).
+    /// Tile files or directories.
     #[arg(default_value = "tiles")]
     pub paths: Vec<PathBuf>,
+    /// Print the long explanation of a diagnostic code (such as E202) and exit.
+    #[arg(long, value_name = "CODE")]
+    pub explain: Option<String>,
 }
 
-/// Runs the check; 0 clean, 1 problems, 2 I/O.
+/// Runs the check; 0 clean, 1 problems, 2 I/O (or an unknown code to explain).
 pub fn run(args: &CheckArgs) -> u8 {
+    if let Some(code) = &args.explain {
+        return explain(code);
+    }
     let (input, compiled) = match input::compile(&args.paths) {
         Ok(v) => v,
         Err(code) => return code,
@@ -22,14 +28,27 @@ pub fn run(args: &CheckArgs) -> u8 {
         return 1;
     }
     let sets = &compiled.model.sets;
-    let tiles: usize = sets.iter().map(|s| s.tiles.len()).sum();
+    let kinds: usize = sets.iter().map(|s| s.tiles.len()).sum();
     let copies: u32 = sets.iter().map(|s| s.total()).sum();
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    println!(
-        "ok: {}, {}, {}",
-        plural(sets.len(), "set"),
-        plural(tiles, "tile kind"),
-        plural(copies as usize, "tile")
-    );
+    println!("ok: {}", tilec::message::summary(sets.len(), kinds, copies));
     0
+}
+
+fn explain(code: &str) -> u8 {
+    match tilec::message::explain(code) {
+        Some(text) => {
+            print!("{}\n\n{text}", code.to_ascii_uppercase());
+            0
+        }
+        None => {
+            let codes = tilec::message::CODES;
+            eprintln!("error: no diagnostic has the code `{code}`");
+            eprintln!(
+                "hint: codes are the `E...` in `error[E...]`, from {} to {}",
+                codes[0],
+                codes[codes.len() - 1]
+            );
+            2
+        }
+    }
 }

@@ -42,7 +42,7 @@ pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
                 input.config = Some(add(&mut input, &toml)?);
             }
         } else {
-            let id = add(&mut input, path)?;
+            let id = add(&mut input, path).map_err(|e| hint_if_missing(e, path))?;
             input.tiles.push(id);
         }
     }
@@ -56,6 +56,9 @@ pub fn tile_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
     for path in paths {
         if path.is_dir() {
             out.extend(tile_files(path)?);
+        } else if !path.exists() {
+            let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+            return Err(hint_if_missing(io_error(path, &e), path));
         } else {
             out.push(path.clone());
         }
@@ -80,6 +83,18 @@ fn add(input: &mut Input, path: &Path) -> Result<FileId, IoError> {
     input.sources.set_text(id, text);
     input.diagnostics.extend(diag);
     Ok(id)
+}
+
+/// Adds a hint to the error for a tile path that does not exist: the default
+/// `tiles` exists only in a tilec checkout, so say how to name another one.
+fn hint_if_missing(IoError(msg): IoError, path: &Path) -> IoError {
+    if path.exists() {
+        return IoError(msg);
+    }
+    IoError(format!(
+        "{msg}\nhint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR` \
+         (the default `tiles` is the directory of a tilec checkout)"
+    ))
 }
 
 /// The wording of an I/O error.

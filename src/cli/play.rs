@@ -100,7 +100,7 @@ fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
 /// Arguments of `tilec play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// The game record (TOML, see spec/game-record.md).
+    /// The game record (TOML, see docs/game-record.md).
     pub record: PathBuf,
     /// Print the scores and events as JSON.
     #[arg(long)]
