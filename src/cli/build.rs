@@ -88,20 +88,20 @@ fn summary(args: &BuildArgs, compiled: &Compiled, site: &[html::SiteFile], start
     let pngs = site.iter().filter(|(p, _)| p.ends_with(".png")).count();
     let pages = site.iter().filter(|(p, _)| p.ends_with(".html")).count();
     let bytes: usize = site.iter().map(|(_, b)| b.len()).sum();
-    println!(
+    outln!(
         "ok: {} sets, {kinds} tile kinds, {copies} tiles",
         sets.len()
     );
     match args.tables_path() {
-        Some(path) => println!("wrote {}", path.display()),
-        None => println!("tables not written (give --tables FILE to write them)"),
+        Some(path) => outln!("wrote {}", path.display()),
+        None => outln!("tables not written (give --tables FILE to write them)"),
     }
-    println!(
+    outln!(
         "wrote {}/: {pages} pages, {pngs} pictures, {} KiB",
         args.site.display(),
         bytes / 1024
     );
-    println!("built in {} ms", start.elapsed().as_millis());
+    outln!("built in {} ms", start.elapsed().as_millis());
 }
 
 /// A file-name-safe form of an id part (the site uses the same names).

@@ -25,7 +25,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let tiles: usize = sets.iter().map(|s| s.tiles.len()).sum();
     let copies: u32 = sets.iter().map(|s| s.total()).sum();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    println!(
+    outln!(
         "ok: {}, {}, {}",
         plural(sets.len(), "set"),
         plural(tiles, "tile kind"),

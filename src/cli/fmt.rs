@@ -29,7 +29,7 @@ pub fn run(args: &FmtArgs) -> u8 {
     for path in files {
         match format_file(&path, args.check) {
             Ok(true) if args.check => {
-                println!("{}", path.display());
+                outln!("{}", path.display());
                 code = code.max(1);
             }
             Ok(_) => {}

@@ -45,7 +45,7 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     let (text, mut diags) = tilec::import::jcz::import(id, sources.text(id), &set_id);
     diags.extend(bad_utf8);
     let text = with_source_note(&text, &name);
-    print!("{text}");
+    out!("{text}");
     if !diags.is_empty() {
         input::report(&sources, &diags);
         return 1;

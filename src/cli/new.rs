@@ -52,11 +52,11 @@ pub fn run(args: &NewArgs) -> u8 {
             return 2;
         }
     }
-    println!(
+    outln!(
         "created {} and its entry in {}",
         file.display(),
         toml.display()
     );
-    println!("next: tilec check {}", args.dir.display());
+    outln!("next: tilec check {}", args.dir.display());
     0
 }
