@@ -1,7 +1,8 @@
 //! `tilec build [--tiles DIR] [--site DIR] [--tables FILE]`: checks the tiles,
 //! then writes the engine tables, the previews, the sheets and the reference
 //! site. Everything is built in memory first and written atomically, so a build
-//! that fails (bad tiles, I/O) leaves the previous outputs as they were.
+//! that fails (bad tiles, I/O) leaves the previous outputs as they were, and the
+//! site and the tables are replaced together or not at all.
 
 use super::{input, output};
 use std::path::PathBuf;
@@ -50,11 +51,12 @@ pub fn run(args: &BuildArgs) -> u8 {
     let runtime: Vec<_> = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
     let tables = tilec::emit::rust::emit(&runtime);
     let site = html::emit(&compiled.model, &checks(&compiled));
-    let written = output::replace_dir(&args.site, &site).and_then(|()| match args.tables_path() {
-        Some(path) => output::replace_file(&path, tables.as_bytes()),
-        None => Ok(()),
-    });
-    if let Err(msg) = written {
+    let tables_path = args.tables_path();
+    let mut targets = vec![output::Target::Dir(&args.site, &site)];
+    if let Some(path) = &tables_path {
+        targets.push(output::Target::File(path, tables.as_bytes()));
+    }
+    if let Err(msg) = output::replace_all(&targets, std::slice::from_ref(&args.tiles)) {
         eprintln!("{msg}");
         return 2;
     }

@@ -42,7 +42,7 @@ pub fn run(args: &RenderArgs) -> u8 {
             outln!("note: {}: some fields meet with no road, river or wall between them; the picture splits them with a hedge", tile.id);
         }
     }
-    if let Err(msg) = output::replace_dir(&args.out, &files) {
+    if let Err(msg) = output::replace_dir(&args.out, &files, std::slice::from_ref(&args.path)) {
         eprintln!("{msg}");
         return 2;
     }
