@@ -226,6 +226,18 @@ pub enum Kind {
     StartTiles {
         count: u32,
     },
+    SetIdStart {
+        id: String,
+    },
+    SetIdClash {
+        id: String,
+        other: String,
+        name: String,
+    },
+    SetIdReserved {
+        id: String,
+        name: String,
+    },
     // ---- import (tilec import-jcz)
     XmlSyntax {
         message: String,
@@ -363,6 +375,9 @@ impl Kind {
             SetsToml { .. } => "E305",
             UnknownRequiredSet { .. } => "E306",
             StartTiles { .. } => "E307",
+            SetIdStart { .. } => "E308",
+            SetIdClash { .. } => "E309",
+            SetIdReserved { .. } => "E310",
             XmlSyntax { .. } => "E400",
             JczRoot { .. } => "E401",
             JczElement { .. } => "E402",
@@ -454,6 +469,9 @@ impl Kind {
             SetsToml { message } => format!("sets.toml: {message}"),
             UnknownRequiredSet { id } => format!("required set `{id}` is not declared"),
             StartTiles { count } => format!("{count} start tiles; at most one tile may be marked `start`"),
+            SetIdStart { id } => format!("set id `{id}` does not begin with a letter"),
+            SetIdClash { id, other, name } => format!("set ids `{other}` and `{id}` both name the table `{name}`"),
+            SetIdReserved { id, name } => format!("set id `{id}` names the table `{name}`, which the tables already use"),
             XmlSyntax { message } => format!("malformed XML: {message}"),
             JczRoot { root } => format!("`<{root}>` is not a JCloisterZone tile file"),
             JczElement { element, parent } => format!("`<{element}>` in `<{parent}>` cannot be imported"),
@@ -558,6 +576,9 @@ impl Kind {
             SetsToml { .. } => "see tiles/GRAMMAR.md for the format of sets.toml".into(),
             UnknownRequiredSet { .. } => "name a set declared in a tile file".into(),
             StartTiles { .. } => "keep `start` on one tile".into(),
+            SetIdStart { .. } => "a set id becomes a Rust name in the engine tables (`base` is `BASE`); begin it with a letter".into(),
+            SetIdClash { .. } => "ids that differ only in case or in `-` against `_` name the same table; rename one".into(),
+            SetIdReserved { .. } => "choose another id".into(),
             XmlSyntax { .. } => "fix the XML: JCloisterZone could not read it either".into(),
             JczRoot { .. } => "JCloisterZone tile files start with `<pack>` (older) or `<defs>` (newer)".into(),
             JczElement { .. } | JczAttribute { .. } => {

@@ -125,3 +125,22 @@ fn a_designers_build_does_not_overwrite_the_shipped_tables_unless_asked() {
     assert!(text(&out.stdout).contains("tables not written"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn set_ids_that_cannot_name_a_table_are_refused_by_new_and_import() {
+    let out = tilec(&["new", "9lives", "--dir", "target/no-such-dir"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("begin with a letter"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!common::root().join("target/no-such-dir").exists());
+    let out = tilec(&["import-jcz", "tests/import/pack.xml", "--set", "9x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("a set id is a letter, then"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 /// Arguments of `tilec new`.
 #[derive(clap::Args)]
 pub struct NewArgs {
-    /// The new set's id (letters, digits, `-`, `_`).
+    /// The new set's id (a letter, then letters, digits, `-`, `_`).
     pub id: String,
     /// Where the set's file goes (and whose `sets.toml` gets the entry).
     #[arg(long, default_value = "tiles")]
@@ -19,12 +19,12 @@ pub struct NewArgs {
 /// Writes `DIR/ID.tiles` and appends to `DIR/sets.toml`; refuses to overwrite.
 pub fn run(args: &NewArgs) -> u8 {
     let id = &args.id;
-    if id.is_empty()
+    if !id.starts_with(|c: char| c.is_ascii_alphabetic())
         || !id
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
-        eprintln!("error: `{id}` is not a set id; use letters, digits, `-` and `_`");
+        eprintln!("error: `{id}` is not a set id; begin with a letter, then use letters, digits, `-` and `_`");
         return 2;
     }
     let file = args.dir.join(format!("{id}.tiles"));
