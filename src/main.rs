@@ -49,5 +49,5 @@ fn main() -> ExitCode {
         Command::Play(a) => cli::play::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
     };
-    ExitCode::from(code)
+    ExitCode::from(cli::stdout::finish(code))
 }

@@ -856,6 +856,34 @@ kinds! {
     E307 StartTiles { count: u32 }
         => format!("{count} start tiles; at most one tile may be marked `start`"),
         hint: "keep `start` on one tile";
+    /// A set id becomes the name of its table in the engine tables (`base` is
+    /// `BASE`), so it must begin with a letter.
+    ///
+    /// ```text
+    /// set 9lives "Nine lives"     # wrong: begin the id with a letter, e.g. `lives9`
+    /// ```
+    E308 SetIdStart { id: String }
+        => format!("set id `{id}` does not begin with a letter"),
+        hint: "a set id becomes a Rust name in the engine tables (`base` is `BASE`); begin it with a letter";
+    /// Two set ids that differ only in case or in `-` against `_` name the same
+    /// table in the engine tables (`a-b` and `a_b` are both `A_B`). Rename one.
+    ///
+    /// ```text
+    /// set a-b "First"
+    /// set a_b "Second"            # wrong: both are the table `A_B`
+    /// ```
+    E309 SetIdClash { id: String, other: String, name: String }
+        => format!("set ids `{other}` and `{id}` both name the table `{name}`"),
+        hint: "ids that differ only in case or in `-` against `_` name the same table; rename one";
+    /// The engine tables already use some names of their own (`SETS`, the list of
+    /// every set); a set id may not name one of them.
+    ///
+    /// ```text
+    /// set sets "Sets"             # wrong: `SETS` is the list of all sets
+    /// ```
+    E310 SetIdReserved { id: String, name: String }
+        => format!("set id `{id}` names the table `{name}`, which the tables already use"),
+        hint: "choose another id";
     // ---- import (tilec import-jcz)
     /// `tilec import-jcz` could not parse the file as XML, so it is not a
     /// JCloisterZone tile file (or it was cut short). JCloisterZone could not read it

@@ -169,3 +169,56 @@ fn help_shows_each_default_once() {
     assert_eq!(help.matches("default").count(), 1, "{help}");
     assert!(help.contains("--explain <CODE>"), "{help}");
 }
+
+#[test]
+fn set_ids_that_cannot_name_a_table_are_refused_by_new_and_import() {
+    let out = tilec(&["new", "9lives", "--dir", "target/no-such-dir"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("begin with a letter"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!common::root().join("target/no-such-dir").exists());
+    let out = tilec(&["import-jcz", "tests/import/pack.xml", "--set", "9x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("a set id is a letter, then"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_fifo_in_a_tiles_directory_is_reported_not_read() {
+    let t = common::Temp::new("fifo");
+    std::fs::copy(
+        common::root().join("tiles/promos.tiles"),
+        t.0.join("promos.tiles"),
+    )
+    .unwrap();
+    let fifo = t.0.join("x.tiles");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(
+        made.is_ok_and(|s| s.success()),
+        "mkfifo is needed for this test"
+    );
+    // A hang would block here forever; a child that still runs after 20 s fails.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .args(["check", t.path()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("tilec check hangs on a FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("x.tiles` is not a regular file"), "{err}");
+}

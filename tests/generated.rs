@@ -66,3 +66,79 @@ fn generated_tables_are_rustfmt_clean() {
         );
     }
 }
+
+/// The tables of one set whose display name and tile name are both `name`.
+fn tables_named(name: &str) -> String {
+    let quoted = name
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n");
+    let text = format!(
+        "set h \"{quoted}\" {{\n  provenance sourced\n}}\n\ntile A \"{quoted}\" {{\n  count 2\n  city c N\n  field f E S W -> c\n}}\n"
+    );
+    let mut sources = tilec::diagnostic::Sources::new();
+    let id = sources.add("h.tiles", text);
+    let compiled = tilec::compile(&sources, &[id], None);
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{name:?}: {}",
+        tilec::diagnostic::render_plain(&sources, &compiled.diagnostics)
+    );
+    tilec::tables(&compiled.model)
+}
+
+fn unsafe_in_rust_text(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[test]
+fn hostile_names_reach_the_tables_as_text_never_as_code() {
+    let plain = tables_named("Plain");
+    for hostile in [
+        "Inj\npub const INJECTED: u32 = 42;\n//",
+        "carriage\rreturn\r\n",
+        "right\u{202e}left \u{2066}isolate\u{2069}",
+        "line\u{2028}separator\u{85}next",
+        "\"); pub static X: u8 = 0; (\"",
+        "*/ /* \\ \u{7}",
+    ] {
+        let tables = tables_named(hostile);
+        // The same lines as for a plain name, except the two that hold the name:
+        // no line was added, so no item was.
+        assert_eq!(tables.lines().count(), plain.lines().count(), "{hostile:?}");
+        for (p, h) in plain.lines().zip(tables.lines()) {
+            if p != h {
+                let holds_name = |l: &str| {
+                    let l = l.trim_start();
+                    l.starts_with("/// ") || l.starts_with("name: Cow::Borrowed(\"")
+                };
+                assert!(holds_name(p) && holds_name(h), "{hostile:?}: {h}");
+                assert_eq!(p.split_whitespace().next(), h.split_whitespace().next());
+            }
+        }
+        assert!(
+            !tables.contains(unsafe_in_rust_text),
+            "{hostile:?}: raw control or bidi character in:\n{tables}"
+        );
+        // And it is Rust that parses (rustfmt fails on what rustc cannot lex).
+        let mut child = Command::new("rustfmt")
+            .args(["--edition", "2021", "--emit", "stdout"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("rustfmt runs");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin
+            .write_all(tables.as_bytes())
+            .expect("write to rustfmt");
+        drop(stdin);
+        let out = child.wait_with_output().expect("rustfmt runs");
+        assert!(
+            out.status.success(),
+            "{hostile:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

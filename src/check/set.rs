@@ -35,6 +35,7 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
         river_ends(set, diags);
     }
     start_tiles(model, diags);
+    table_names(model, diags);
     fit::orphans(model, config, diags);
 }
 
@@ -121,5 +122,26 @@ fn start_tiles(model: &Model, diags: &mut Vec<Diagnostic>) {
             d = d.with(t.span, "also marked `start`");
         }
         diags.push(d);
+    }
+}
+
+/// Each set becomes a `static` of the engine tables named after its id: the name
+/// must be an identifier, not one the tables use, and not another set's.
+fn table_names(model: &Model, diags: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<String, &Set> = HashMap::new();
+    for set in &model.sets {
+        let name = crate::emit::rust::static_name(&set.id);
+        let id = set.id.clone();
+        if !set.id.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            diags.push(Diagnostic::new(Kind::SetIdStart { id }, set.span));
+        } else if crate::emit::rust::RESERVED.contains(&name.as_str()) {
+            diags.push(Diagnostic::new(Kind::SetIdReserved { id, name }, set.span));
+        } else if let Some(first) = seen.get(&name) {
+            let other = first.id.clone();
+            let kind = Kind::SetIdClash { id, other, name };
+            diags.push(Diagnostic::new(kind, set.span).with(first.span, "first declared here"));
+        } else {
+            seen.insert(name, set);
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! `tilec build [--tiles DIR] [--site DIR] [--tables FILE]`: checks the tiles,
 //! then writes the engine tables, the previews, the sheets and the reference
 //! site. Everything is built in memory first and written atomically, so a build
-//! that fails (bad tiles, I/O) leaves the previous outputs as they were.
+//! that fails (bad tiles, I/O) leaves the previous outputs as they were, and the
+//! site and the tables are replaced together or not at all.
 
 use super::{input, output};
 use std::path::PathBuf;
@@ -50,11 +51,12 @@ pub fn run(args: &BuildArgs) -> u8 {
     let runtime: Vec<_> = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
     let tables = tilec::emit::rust::emit(&runtime);
     let site = html::emit(&compiled.model, &checks(&compiled));
-    let written = output::replace_dir(&args.site, &site).and_then(|()| match args.tables_path() {
-        Some(path) => output::replace_file(&path, tables.as_bytes()),
-        None => Ok(()),
-    });
-    if let Err(msg) = written {
+    let tables_path = args.tables_path();
+    let mut targets = vec![output::Target::Dir(&args.site, &site)];
+    if let Some(path) = &tables_path {
+        targets.push(output::Target::File(path, tables.as_bytes()));
+    }
+    if let Err(msg) = output::replace_all(&targets, std::slice::from_ref(&args.tiles)) {
         eprintln!("{msg}");
         return 2;
     }
@@ -88,20 +90,20 @@ fn summary(args: &BuildArgs, compiled: &Compiled, site: &[html::SiteFile], start
     let pngs = site.iter().filter(|(p, _)| p.ends_with(".png")).count();
     let pages = site.iter().filter(|(p, _)| p.ends_with(".html")).count();
     let bytes: usize = site.iter().map(|(_, b)| b.len()).sum();
-    println!(
+    outln!(
         "ok: {} sets, {kinds} tile kinds, {copies} tiles",
         sets.len()
     );
     match args.tables_path() {
-        Some(path) => println!("wrote {}", path.display()),
-        None => println!("tables not written (give --tables FILE to write them)"),
+        Some(path) => outln!("wrote {}", path.display()),
+        None => outln!("tables not written (give --tables FILE to write them)"),
     }
-    println!(
+    outln!(
         "wrote {}/: {pages} pages, {pngs} pictures, {} KiB",
         args.site.display(),
         bytes / 1024
     );
-    println!("built in {} ms", start.elapsed().as_millis());
+    outln!("built in {} ms", start.elapsed().as_millis());
 }
 
 /// A file-name-safe form of an id part (the site uses the same names).

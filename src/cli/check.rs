@@ -30,14 +30,14 @@ pub fn run(args: &CheckArgs) -> u8 {
     let sets = &compiled.model.sets;
     let kinds: usize = sets.iter().map(|s| s.tiles.len()).sum();
     let copies: u32 = sets.iter().map(|s| s.total()).sum();
-    println!("ok: {}", tilec::message::summary(sets.len(), kinds, copies));
+    outln!("ok: {}", tilec::message::summary(sets.len(), kinds, copies));
     0
 }
 
 fn explain(code: &str) -> u8 {
     match tilec::message::explain(code) {
         Some(text) => {
-            print!("{}\n\n{text}", code.to_ascii_uppercase());
+            out!("{}\n\n{text}", code.to_ascii_uppercase());
             0
         }
         None => {

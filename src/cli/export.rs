@@ -37,7 +37,10 @@ pub fn run(args: &ExportArgs) -> u8 {
         return 1;
     }
     match (args.format, &args.tile) {
-        (Format::Json, _) => print!("{}", tilec::emit::json::emit(&compiled.model)),
+        (Format::Json, _) => {
+            let json = tilec::emit::json::emit(&compiled.model);
+            super::stdout::with(|w| w.write_all(json.as_bytes()));
+        }
         (Format::Dot, None) => {
             eprintln!("error: --format dot needs --tile ID (for example --tile base/D)");
             return 2;
@@ -53,7 +56,7 @@ pub fn run(args: &ExportArgs) -> u8 {
                 eprintln!("error: no tile `{id}`; ids look like `base/D`");
                 return 2;
             };
-            print!("{}", tilec::graph::to_dot(tile, &tilec::graph::build(tile)));
+            out!("{}", tilec::graph::to_dot(tile, &tilec::graph::build(tile)));
         }
     }
     0

@@ -29,7 +29,7 @@ pub fn run(args: &FmtArgs) -> u8 {
     for path in files {
         match format_file(&path, args.check) {
             Ok(true) if args.check => {
-                println!("{}", path.display());
+                outln!("{}", path.display());
                 code = code.max(1);
             }
             Ok(_) => {}
@@ -58,7 +58,8 @@ fn format_file(path: &std::path::Path, check: bool) -> Result<bool, u8> {
     let formatted = tilec::format::format(&ast);
     let changed = formatted != sources.text(id);
     if changed && !check {
-        super::output::replace_file(path, formatted.as_bytes()).map_err(|e| {
+        let target = super::output::Target::InPlace(path, formatted.as_bytes());
+        super::output::replace_all(&[target], &[]).map_err(|e| {
             eprintln!("{e}");
             2u8
         })?;

@@ -25,7 +25,9 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     let set_id = match &args.set {
         Some(id) if valid_id(id) => id.clone(),
         Some(id) => {
-            eprintln!("error: `--set {id}`: a set id is letters, digits, `-` and `_`");
+            eprintln!(
+                "error: `--set {id}`: a set id is a letter, then letters, digits, `-` and `_`"
+            );
             return 2;
         }
         None => stem(&args.file),
@@ -45,7 +47,7 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     let (text, mut diags) = tilec::import::jcz::import(id, sources.text(id), &set_id);
     diags.extend(bad_utf8);
     let text = with_source_note(&text, &name);
-    print!("{text}");
+    out!("{text}");
     if !diags.is_empty() {
         input::report(&sources, &diags);
         return 1;
@@ -66,7 +68,7 @@ fn stem(path: &Path) -> String {
 }
 
 fn valid_id(id: &str) -> bool {
-    !id.is_empty()
+    id.starts_with(|c: char| c.is_ascii_alphabetic())
         && id
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')

@@ -39,6 +39,7 @@ pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
             }
             let toml = path.join("sets.toml");
             if toml.exists() {
+                regular(&toml)?;
                 input.config = Some(add(&mut input, &toml)?);
             }
         } else {
@@ -73,7 +74,23 @@ fn tile_files(dir: &Path) -> Result<Vec<PathBuf>, IoError> {
         .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
         .collect();
     files.sort();
+    for file in &files {
+        regular(file)?;
+    }
     Ok(files)
+}
+
+/// Only regular files (or links to them) are read from a directory: a FIFO
+/// named `x.tiles` would block the read forever, a device never end.
+fn regular(path: &Path) -> Result<(), IoError> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(_) => Err(IoError(format!(
+            "error: `{}` is not a regular file (a directory, FIFO, socket or device); tilec reads only regular files from a directory, so move or rename it",
+            path.display()
+        ))),
+        Err(e) => Err(io_error(path, &e)),
+    }
 }
 
 fn add(input: &mut Input, path: &Path) -> Result<FileId, IoError> {

@@ -1,11 +1,12 @@
 //! `tilec new SET [--dir DIR] [--name NAME]`: scaffold a tile set.
 
-use std::path::PathBuf;
+use super::output::Target;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `tilec new`.
 #[derive(clap::Args)]
 pub struct NewArgs {
-    /// The new set's id (letters, digits, `-`, `_`).
+    /// The new set's id (a letter, then letters, digits, `-`, `_`).
     pub id: String,
     /// Where the set's file goes (and whose `sets.toml` gets the entry).
     #[arg(long, default_value = "tiles")]
@@ -18,12 +19,12 @@ pub struct NewArgs {
 /// Writes `DIR/ID.tiles` and appends to `DIR/sets.toml`; refuses to overwrite.
 pub fn run(args: &NewArgs) -> u8 {
     let id = &args.id;
-    if id.is_empty()
+    if !id.starts_with(|c: char| c.is_ascii_alphabetic())
         || !id
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
-        eprintln!("error: `{id}` is not a set id; use letters, digits, `-` and `_`");
+        eprintln!("error: `{id}` is not a set id; begin with a letter, then use letters, digits, `-` and `_`");
         return 2;
     }
     let file = args.dir.join(format!("{id}.tiles"));
@@ -35,7 +36,13 @@ pub fn run(args: &NewArgs) -> u8 {
         return 1;
     }
     let toml = args.dir.join("sets.toml");
-    let existing = std::fs::read_to_string(&toml).unwrap_or_default();
+    let existing = match read_sets_toml(&toml) {
+        Ok(text) => text,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return 2;
+        }
+    };
     if existing.contains(&format!("id = \"{id}\"")) {
         eprintln!(
             "error: `{}` already has an entry for `{id}`",
@@ -46,17 +53,38 @@ pub fn run(args: &NewArgs) -> u8 {
     let name = args.name.clone().unwrap_or_else(|| id.clone());
     let text = tilec::scaffold::tile_file(id, &name);
     let entry = existing + &tilec::scaffold::sets_entry(id);
-    for (path, bytes) in [(&file, text.as_bytes()), (&toml, entry.as_bytes())] {
-        if let Err(e) = super::output::replace_file(path, bytes) {
-            eprintln!("{e}");
-            return 2;
-        }
+    let targets = [
+        Target::NewFile(&file, text.as_bytes()),
+        Target::File(&toml, entry.as_bytes()),
+    ];
+    if let Err(e) = super::output::replace_all(&targets, &[]) {
+        eprintln!("{e}");
+        return 2;
     }
-    println!(
+    outln!(
         "created {} and its entry in {}",
         file.display(),
         toml.display()
     );
-    println!("next: tilec check {}", args.dir.display());
+    outln!("next: tilec check {}", args.dir.display());
     0
+}
+
+/// The current `sets.toml` (empty when there is none yet). A file that cannot be
+/// read as text is an error: appending to it would lose what it holds.
+fn read_sets_toml(toml: &Path) -> Result<String, String> {
+    let shown = toml.display();
+    let bytes = match std::fs::read(toml) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
+        Err(e) => {
+            return Err(format!(
+                "error: cannot read `{shown}`: {e}; nothing was written"
+            ))
+        }
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!("error: `{shown}` is not valid UTF-8 (byte {at}); save it as UTF-8, nothing was written")
+    })
 }

@@ -146,9 +146,9 @@ pub fn run(args: &PlayArgs) -> u8 {
         }
     };
     if args.json {
-        println!("{:#}", to_json(&record, &game));
+        outln!("{:#}", to_json(&record, &game));
     } else {
-        print!("{}", to_text(&record, &game));
+        out!("{}", to_text(&record, &game));
     }
     match record::check_expect(&record, &game) {
         Ok(()) => 0,

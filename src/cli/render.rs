@@ -39,15 +39,15 @@ pub fn run(args: &RenderArgs) -> u8 {
     }
     for tile in sets.iter().flat_map(|s| s.tiles.iter()) {
         if png::layout_problems(tile) > 0 {
-            println!("note: {}: some fields meet with no road, river or wall between them; the picture splits them with a hedge", tile.id);
+            outln!("note: {}: some fields meet with no road, river or wall between them; the picture splits them with a hedge", tile.id);
         }
     }
-    if let Err(msg) = output::replace_dir(&args.out, &files) {
+    if let Err(msg) = output::replace_dir(&args.out, &files, std::slice::from_ref(&args.path)) {
         eprintln!("{msg}");
         return 2;
     }
     let kinds: usize = sets.iter().map(|s| s.tiles.len()).sum();
-    println!(
+    outln!(
         "rendered {kinds} tile kinds in {} sets into {} ({} ms)",
         sets.len(),
         args.out.display(),

@@ -382,7 +382,7 @@ pub fn finish(
     let json = observer.to_json(cat, sets, run);
     match write(dir, &json) {
         Ok(()) => {
-            println!("wrote {}/report.json and report.html", dir.display());
+            outln!("wrote {}/report.json and report.html", dir.display());
             0
         }
         Err(m) => {

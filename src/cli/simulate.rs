@@ -120,7 +120,7 @@ fn catalog(args: &SimulateArgs, available: &super::sets::Available) -> Result<Ca
 
 fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &[i64]) {
     let games = args.games.max(1) as f64;
-    println!(
+    outln!(
         "sets {}, {} players, {} games, seed {}, figure rate {}",
         args.sets.join(","),
         args.players,
@@ -128,12 +128,12 @@ fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &
         args.seed,
         args.figure_rate
     );
-    println!(
+    outln!(
         "time {secs:.3} s: {:.0} games/s on one core",
         args.games as f64 / secs.max(1e-9)
     );
-    println!("turns per game {:.1}", turns as f64 / games);
-    println!(
+    outln!("turns per game {:.1}", turns as f64 / games);
+    outln!(
         "legal placements per turn {:.2}",
         placements as f64 / (turns.max(1) as f64)
     );
@@ -141,5 +141,5 @@ fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &
         .iter()
         .map(|&t| format!("{:.2}", t as f64 / games))
         .collect();
-    println!("average scores {}", averages.join(", "));
+    outln!("average scores {}", averages.join(", "));
 }

@@ -39,9 +39,34 @@ pub fn emit(sets: &[TileSet]) -> String {
     w.out
 }
 
-/// The `static` name of a set: its id in upper case, `-` as `_`.
+/// The `static` name of a set: its id in upper case, `-` as `_`. The checker
+/// refuses ids whose names are not identifiers, collide, or are [`RESERVED`].
 pub fn static_name(id: &str) -> String {
     id.to_ascii_uppercase().replace('-', "_")
+}
+
+/// Upper-case names the tables already use or see (`SETS`, and the constants of
+/// `tilec_runtime::tile`, which the tables import with a glob a set's `static`
+/// would shadow).
+pub const RESERVED: &[&str] = &["SETS", "NO_SEGMENT", "PORT_NAMES", "EDGE_NAMES"];
+
+/// Text made safe for a `//` comment: one line, printable, no bidirectional
+/// controls (rustc refuses a bare CR in a doc comment and bidi overrides in any
+/// comment; a newline would end the comment and start code). Such characters
+/// are written as `\u{..}`.
+fn comment(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            c if c.is_control() => c.escape_unicode().to_string(),
+            '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}' => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 #[derive(Default)]
@@ -118,7 +143,7 @@ impl Writer {
 fn emit_set(w: &mut Writer, set: &TileSet) {
     w.line(&format!(
         "/// {} (`{}`): {} tiles.",
-        set.name,
+        comment(&set.name),
         set.id,
         set.total()
     ));

@@ -32,7 +32,7 @@ pub fn write(set_id: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -> String 
         body.push('\n');
         write_tile(&mut body, tile, &local, &ends, sink);
     }
-    let set = local_id(set_id);
+    let set = set_id_of(set_id);
     let mut out = format!("set {set} {} {{\n  provenance sourced\n", quote(&set));
     if river {
         out.push_str("  river\n");
@@ -216,9 +216,25 @@ fn quote(text: &str) -> String {
     s
 }
 
+/// A set id from any text: a word that begins with a letter (`9lives` is
+/// `set-9lives`), since a set id also names the set's engine table.
+fn set_id_of(text: &str) -> String {
+    let id = local_id(text);
+    match id.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        true => id,
+        false => format!("set-{id}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn set_ids_begin_with_a_letter() {
+        assert_eq!(set_id_of("9lives"), "set-9lives");
+        assert_eq!(set_id_of("pack"), "pack");
+    }
 
     #[test]
     fn ids_become_words() {
