@@ -1,0 +1,83 @@
+//! End to end: `tilec simulate` on several threads, and the arguments it refuses.
+
+mod common;
+
+use common::{text, tilec, Temp};
+
+/// Runs `simulate` with `threads` and a report into `dir`; stdout without the
+/// timing line, which is the only one that may differ.
+fn run(threads: &str, dir: &Temp) -> String {
+    let out = tilec(&[
+        "simulate",
+        "--sets",
+        "base,river,promos",
+        "--players",
+        "3",
+        "--games",
+        "120",
+        "--seed",
+        "9",
+        "--threads",
+        threads,
+        "--report",
+        dir.path(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let unit = if threads == "1" { "thread" } else { "threads" };
+    assert!(
+        stdout.contains(&format!(" games/s on {threads} {unit}\n")),
+        "{stdout}"
+    );
+    stdout
+        .lines()
+        .filter(|l| !l.starts_with("time "))
+        .map(|l| l.replace(dir.path(), "DIR"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn three_threads_give_the_results_of_one() {
+    let (one, three) = (Temp::new("threads-1"), Temp::new("threads-3"));
+    let a = run("1", &one);
+    let b = run("3", &three);
+    assert!(a.contains("average scores "), "{a}");
+    assert_eq!(a, b);
+    for file in ["report.json", "report.html"] {
+        let x = std::fs::read(one.0.join(file)).expect("one thread's");
+        let y = std::fs::read(three.0.join(file)).expect("three threads'");
+        assert!(x == y, "{file} differs between 1 and 3 threads");
+    }
+}
+
+#[test]
+fn the_default_is_one_thread_per_core_and_gives_the_same_averages() {
+    let args = ["simulate", "--games", "40", "--seed", "2"];
+    let default = text(&tilec(&args).stdout);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(
+        default.contains(&format!("games/s on {cores} thread")),
+        "{default}"
+    );
+    let one = text(&tilec(&[&args[..], &["--threads", "1"]].concat()).stdout);
+    let averages = |s: &str| s.lines().skip(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(averages(&default), averages(&one));
+}
+
+/// `simulate ARGS...` exits 2 with `message` on stderr and nothing on stdout.
+fn refused(args: &[&str], message: &str) {
+    let out = tilec(&[&["simulate"], args].concat());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}
+
+#[test]
+fn zero_threads_are_refused() {
+    refused(
+        &["--threads", "0"],
+        "error: --threads 0: at least one thread plays",
+    );
+}
