@@ -345,3 +345,32 @@ fn report_json_keys_are_sorted_at_every_level_as_written() {
     let unsorted: Result<SortedKeys, _> = serde_json::from_str(r#"{"a": {"c": 1, "b": 2}}"#);
     assert!(unsorted.is_err());
 }
+
+#[test]
+fn a_blocked_report_html_leaves_both_files_as_they_were() {
+    let dir = Temp::new("report-blocked");
+    std::fs::write(dir.0.join("report.json"), "old json").expect("write");
+    let blocked = dir.0.join("report.html");
+    std::fs::create_dir(&blocked).expect("a directory where the page goes");
+    std::fs::write(blocked.join("keep"), "kept").expect("write");
+    let out = tilec(&["simulate", "--games", "5", "--report", dir.path()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "error: cannot write `{}`: it is a directory",
+            blocked.display()
+        )),
+        "{stderr}"
+    );
+    // Neither file is replaced, and no temporary file is left.
+    assert_eq!(
+        std::fs::read_to_string(dir.0.join("report.json")).expect("json"),
+        "old json"
+    );
+    assert_eq!(
+        std::fs::read_to_string(blocked.join("keep")).expect("kept"),
+        "kept"
+    );
+    assert_eq!(std::fs::read_dir(&dir.0).expect("dir").count(), 2);
+}
