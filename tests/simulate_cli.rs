@@ -81,3 +81,43 @@ fn zero_threads_are_refused() {
         "error: --threads 0: at least one thread plays",
     );
 }
+
+#[test]
+fn a_set_without_the_set_it_requires_is_refused() {
+    refused(
+        &["--sets", "river", "--games", "1"],
+        "error: tile set `river` requires `base` (see its `requires` in sets.toml)\n  \
+         = hint: play it with what it requires: `--sets base,river`\n",
+    );
+    refused(
+        &["--sets", "promos,river", "--games", "1"],
+        "`--sets base,promos,river`",
+    );
+}
+
+#[test]
+fn a_designer_set_requires_what_its_own_sets_toml_says() {
+    let dir = Temp::new("requires-custom");
+    let root = common::root();
+    // The custom lagoon set, played with the base game: its start tile goes.
+    let lagoon = std::fs::read_to_string(root.join("tests/custom/lagoon.tiles")).expect("lagoon");
+    let lagoon: String = lagoon
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("start "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.0.join("lagoon.tiles"), lagoon).expect("write");
+    std::fs::copy(root.join("tiles/base.tiles"), dir.0.join("base.tiles")).expect("copy");
+    std::fs::write(
+        dir.0.join("sets.toml"),
+        "[[set]]\nid = \"base\"\ntotal = 72\n\n[[set]]\nid = \"lagoon\"\ntotal = 16\nrequires = [\"base\"]\n",
+    )
+    .expect("write");
+    let args = ["--tiles", dir.path(), "--games", "2", "--sets"];
+    refused(
+        &[&args[..], &["lagoon"]].concat(),
+        "error: tile set `lagoon` requires `base`",
+    );
+    let out = tilec(&[&["simulate"], &args[..], &["lagoon,base"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

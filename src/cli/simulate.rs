@@ -18,7 +18,8 @@ use tilec_runtime::{Catalog, Setup, TileSet};
 /// Arguments of `tilec simulate`.
 #[derive(clap::Args)]
 pub struct SimulateArgs {
-    /// Tile sets in play, comma-separated ids (see tiles/sets.toml).
+    /// Tile sets in play, comma-separated ids (see tiles/sets.toml); a set's
+    /// `requires` must be among them.
     #[arg(long, value_delimiter = ',', default_value = "base")]
     pub sets: Vec<String>,
     /// Players, 2 to 6.
@@ -129,6 +130,7 @@ fn checked<'a>(
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let sets = available.select(&args.sets)?;
+    available.check_requires(&args.sets)?;
     let cat = Catalog::new(&sets).map_err(|e| e.to_string())?;
     // No more threads than games.
     let threads = threads.min(usize::try_from(args.games.max(1)).unwrap_or(usize::MAX));
