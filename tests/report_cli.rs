@@ -279,3 +279,98 @@ fn an_unwritable_report_directory_fails_before_the_games() {
     );
     assert_eq!(std::fs::read_dir(&dir.0).expect("dir").count(), 1);
 }
+
+/// Walks JSON text and fails on an object whose keys are not in sorted order,
+/// as written (a parsed `Value` may sort them itself).
+struct SortedKeys;
+
+impl<'de> serde::Deserialize<'de> for SortedKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(SortedKeys)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for SortedKeys {
+    type Value = SortedKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<SortedKeys, A::Error> {
+        let mut last: Option<String> = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if last.as_ref().is_some_and(|l| *l >= key) {
+                return Err(serde::de::Error::custom(format!(
+                    "key `{key}` after `{}`",
+                    last.unwrap_or_default()
+                )));
+            }
+            map.next_value::<SortedKeys>()?;
+            last = Some(key);
+        }
+        Ok(SortedKeys)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<SortedKeys, A::Error> {
+        while seq.next_element::<SortedKeys>()?.is_some() {}
+        Ok(SortedKeys)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<SortedKeys, E> {
+        Ok(SortedKeys)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<SortedKeys, E> {
+        Ok(SortedKeys)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<SortedKeys, E> {
+        Ok(SortedKeys)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<SortedKeys, E> {
+        Ok(SortedKeys)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<SortedKeys, E> {
+        Ok(SortedKeys)
+    }
+}
+
+#[test]
+fn report_json_keys_are_sorted_at_every_level_as_written() {
+    let dir = Temp::new("report-sorted");
+    report(&dir);
+    let json = std::fs::read_to_string(dir.0.join("report.json")).expect("report.json");
+    let sorted: Result<SortedKeys, _> = serde_json::from_str(&json);
+    assert!(sorted.is_ok(), "{:?}", sorted.err());
+    // The checker does catch an unsorted object.
+    let unsorted: Result<SortedKeys, _> = serde_json::from_str(r#"{"a": {"c": 1, "b": 2}}"#);
+    assert!(unsorted.is_err());
+}
+
+#[test]
+fn a_blocked_report_html_leaves_both_files_as_they_were() {
+    let dir = Temp::new("report-blocked");
+    std::fs::write(dir.0.join("report.json"), "old json").expect("write");
+    let blocked = dir.0.join("report.html");
+    std::fs::create_dir(&blocked).expect("a directory where the page goes");
+    std::fs::write(blocked.join("keep"), "kept").expect("write");
+    let out = tilec(&["simulate", "--games", "5", "--report", dir.path()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "error: cannot write `{}`: it is a directory",
+            blocked.display()
+        )),
+        "{stderr}"
+    );
+    // Neither file is replaced, and no temporary file is left.
+    assert_eq!(
+        std::fs::read_to_string(dir.0.join("report.json")).expect("json"),
+        "old json"
+    );
+    assert_eq!(
+        std::fs::read_to_string(blocked.join("keep")).expect("kept"),
+        "kept"
+    );
+    assert_eq!(std::fs::read_dir(&dir.0).expect("dir").count(), 2);
+}

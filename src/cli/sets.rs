@@ -6,12 +6,37 @@ use super::input;
 use std::path::Path;
 use tilec_runtime::{tables, TileSet};
 
+/// Per set id, the sets its `sets.toml` entry `requires`.
+pub type Requires = Vec<(String, Vec<String>)>;
+
 /// The sets available to a game: borrowed static tables or owned compiled sets.
 pub enum Available {
     /// `tilec_runtime::tables::SETS`.
     Shipped,
-    /// Sets compiled from a designer's directory.
-    Compiled(Vec<TileSet>),
+    /// Sets compiled from a designer's directory, with its `sets.toml`'s
+    /// requirements.
+    Compiled(Vec<TileSet>, Requires),
+}
+
+/// The shipped `tiles/sets.toml`, built into the binary: the shipped sets'
+/// requirements hold wherever tilec runs.
+const SHIPPED_SETS_TOML: &str = include_str!("../../tiles/sets.toml");
+
+/// The requirements of the shipped sets.
+fn shipped_requires() -> Requires {
+    // The spans are not used: the shipped file checks clean (a test does so).
+    let (config, _) = tilec::config::read(0, SHIPPED_SETS_TOML);
+    requires_of(&config)
+}
+
+fn requires_of(config: &tilec::config::Config) -> Requires {
+    let entry = |s: &tilec::config::SetSpec| {
+        (
+            s.id.clone(),
+            s.requires.iter().map(|r| r.0.clone()).collect(),
+        )
+    };
+    config.sets.iter().map(entry).collect()
 }
 
 impl Available {
@@ -21,7 +46,7 @@ impl Available {
     pub fn sets(&self) -> Vec<&TileSet> {
         match self {
             Available::Shipped => tables::SETS.to_vec(),
-            Available::Compiled(sets) => {
+            Available::Compiled(sets, _) => {
                 let mut all: Vec<&TileSet> = sets.iter().collect();
                 let shipped = tables::SETS.iter().copied();
                 all.extend(shipped.filter(|s| !sets.iter().any(|c| c.id == s.id)));
@@ -47,6 +72,43 @@ impl Available {
         }
         Ok(out)
     }
+
+    /// The sets that set `id` requires: by the directory's `sets.toml` for a
+    /// set it defines, else by the shipped one.
+    pub fn requires(&self, id: &str) -> Vec<String> {
+        let find = |r: &Requires| r.iter().find(|e| e.0 == id).map(|e| e.1.clone());
+        let own = match self {
+            Available::Compiled(sets, r) if sets.iter().any(|s| s.id == id) => find(r),
+            _ => None,
+        };
+        own.or_else(|| find(&shipped_requires()))
+            .unwrap_or_default()
+    }
+
+    /// Refuses a selection that leaves out a set that a selected set requires,
+    /// naming both and the `--sets` that would do.
+    pub fn check_requires(&self, ids: &[String]) -> Result<(), String> {
+        for id in ids {
+            let missing: Vec<String> = self
+                .requires(id)
+                .into_iter()
+                .filter(|r| !ids.contains(r))
+                .collect();
+            if missing.is_empty() {
+                continue;
+            }
+            let mut fixed = missing.clone();
+            fixed.extend(ids.iter().cloned());
+            let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
+            return Err(format!(
+                "tile set `{id}` requires {} (see its `requires` in sets.toml)\n  \
+                 = hint: play it with what it requires: `--sets {}`",
+                names.join(" and "),
+                fixed.join(",")
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The shipped tables without `--tiles`; with it, the directory's `.tiles` files
@@ -66,5 +128,5 @@ pub fn load(tiles: Option<&Path>) -> Result<Available, u8> {
         return Err(1);
     }
     let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
-    Ok(Available::Compiled(sets))
+    Ok(Available::Compiled(sets, requires_of(&compiled.config)))
 }

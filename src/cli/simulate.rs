@@ -1,18 +1,25 @@
 //! `tilec simulate`: random legal games, to measure the engine and look at
 //! average scores. Uniform placements; with probability `--figure-rate` a random
 //! legal figure step (any figure on a free segment, fields included, or an abbot
-//! recall); full final scoring.
+//! recall); full final scoring. The games are shared out over `--threads`
+//! threads with the same results as on one.
 
+mod games;
+
+use super::report::{self, Report, Run, Tally};
+use games::{Plan, Totals};
+use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-use tilec_runtime::{Catalog, Game, RandomPlayer, Rng, Setup};
+use tilec_runtime::{Catalog, Setup, TileSet};
 
 /// Arguments of `tilec simulate`.
 #[derive(clap::Args)]
 pub struct SimulateArgs {
-    /// Tile sets in play, comma-separated ids (see tiles/sets.toml).
+    /// Tile sets in play, comma-separated ids (see tiles/sets.toml); a set's
+    /// `requires` must be among them.
     #[arg(long, value_delimiter = ',', default_value = "base")]
     pub sets: Vec<String>,
     /// Players, 2 to 6.
@@ -27,6 +34,10 @@ pub struct SimulateArgs {
     /// Probability of a figure step when one is legal.
     #[arg(long, default_value_t = 0.3)]
     pub figure_rate: f64,
+    /// Threads playing the games [default: one per core]; the results are the
+    /// same for any number.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     /// Play with the sets compiled from this directory (`.tiles` files and
     /// `sets.toml`) instead of the shipped ones.
     #[arg(long, value_name = "DIR")]
@@ -37,74 +48,73 @@ pub struct SimulateArgs {
     pub report: Option<PathBuf>,
 }
 
+/// A progress bar is shown for runs of at least this many games.
+const LONG_RUN: u64 = 20_000;
+
 /// Runs the simulation; 0 ok, 1 the `--tiles` have problems, 2 usage or I/O.
 pub fn run(args: &SimulateArgs) -> u8 {
     let available = match super::sets::load(args.tiles.as_deref()) {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let cat = match catalog(args, &available) {
-        Ok(c) => Arc::new(c),
+    let (sets, cat, threads) = match checked(args, &available) {
+        Ok(c) => c,
         Err(m) => {
             eprintln!("error: {m}");
             return 2;
         }
     };
-    let sets = available.select(&args.sets).unwrap_or_default();
     if let Some(dir) = &args.report {
-        if let Err(m) = super::report::prepare(dir) {
+        if let Err(m) = report::prepare(dir) {
             eprintln!("{m}");
             return 2;
         }
     }
-    let mut observer = args
-        .report
-        .as_ref()
-        .map(|_| super::report::Observer::new(&cat, &sets, args.players));
-    let setup = Setup {
-        events: observer.is_some(),
-        ..Setup::new(args.players)
+    let plan = Plan {
+        games: args.games,
+        seed: args.seed,
+        threads,
+        figure_rate: args.figure_rate,
+        setup: Setup {
+            events: args.report.is_some(),
+            ..Setup::new(args.players)
+        },
     };
-    let mut master = Rng::new(args.seed);
-    let mut player = RandomPlayer::new(args.figure_rate);
-    let (mut turns, mut placements) = (0u64, 0u64);
-    let mut totals = vec![0i64; args.players];
-    let progress = std::io::stderr().is_terminal() && args.games >= 1000;
+    let empty = Totals {
+        turns: 0,
+        placements: 0,
+        scores: vec![0; args.players],
+        tally: args
+            .report
+            .as_ref()
+            .map(|_| Tally::new(&cat, &sets, args.players)),
+    };
+    let bar = progress_bar(args.games);
     let started = Instant::now();
-    // One game, reset between runs: it keeps its allocations.
-    let Ok(mut game) = Game::new(cat.clone(), setup) else {
-        return 2;
-    };
-    for g in 0..args.games {
-        if g > 0 && game.reset(setup).is_err() {
+    let totals = games::play(&cat, &plan, empty, bar.as_ref());
+    let secs = started.elapsed().as_secs_f64();
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let totals = match totals {
+        Ok(t) => t,
+        Err(m) => {
+            eprintln!("{m}");
             return 2;
         }
-        let mut rng = Rng::new(master.next_u64());
-        let stats = match &mut observer {
-            Some(o) => o.play(&mut player, &mut game, &mut rng),
-            None => player.play(&mut game, &mut rng),
-        };
-        turns += u64::from(stats.turns);
-        placements += stats.placements;
-        for (t, &s) in totals.iter_mut().zip(game.scores()) {
-            *t += i64::from(s);
-        }
-        if progress && g % (args.games / 100).max(1) == 0 {
-            eprint!("\r{g}/{} games", args.games);
-        }
-    }
-    let secs = started.elapsed().as_secs_f64();
-    if progress {
-        eprint!("\r{:30}\r", "");
-    }
-    report(args, secs, turns, placements, &totals);
-    match (&observer, &args.report) {
-        (Some(o), Some(dir)) => super::report::finish(args, &sets, &cat, o, dir),
+    };
+    summary(args, threads, secs, &totals);
+    match (&totals.tally, &args.report) {
+        (Some(tally), Some(dir)) => write_report(args, &sets, &cat, tally, dir),
         _ => 0,
     }
 }
 
-fn catalog(args: &SimulateArgs, available: &super::sets::Available) -> Result<Catalog, String> {
+/// The sets, their catalog and the threads, or what is wrong with the arguments.
+fn checked<'a>(
+    args: &SimulateArgs,
+    available: &'a super::sets::Available,
+) -> Result<(Vec<&'a TileSet>, Arc<Catalog>, usize), String> {
     if !(2..=6).contains(&args.players) {
         return Err(format!("--players {}: a game has 2 to 6", args.players));
     }
@@ -114,11 +124,33 @@ fn catalog(args: &SimulateArgs, available: &super::sets::Available) -> Result<Ca
             args.figure_rate
         ));
     }
+    let threads = match args.threads {
+        Some(0) => return Err("--threads 0: at least one thread plays".into()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let sets = available.select(&args.sets)?;
-    Catalog::new(&sets).map_err(|e| e.to_string())
+    available.check_requires(&args.sets)?;
+    let cat = Catalog::new(&sets).map_err(|e| e.to_string())?;
+    // No more threads than games.
+    let threads = threads.min(usize::try_from(args.games.max(1)).unwrap_or(usize::MAX));
+    Ok((sets, Arc::new(cat), threads))
 }
 
-fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &[i64]) {
+/// A bar on stderr for a long run, and only when stderr is a terminal: a bar
+/// written into a log or a pipe would be noise.
+fn progress_bar(games: u64) -> Option<ProgressBar> {
+    if games < LONG_RUN || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(games);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn summary(args: &SimulateArgs, threads: usize, secs: f64, totals: &Totals) {
     let games = args.games.max(1) as f64;
     outln!(
         "sets {}, {} players, {} games, seed {}, figure rate {}",
@@ -128,18 +160,47 @@ fn report(args: &SimulateArgs, secs: f64, turns: u64, placements: u64, totals: &
         args.seed,
         args.figure_rate
     );
+    let unit = if threads == 1 { "thread" } else { "threads" };
     outln!(
-        "time {secs:.3} s: {:.0} games/s on one core",
+        "time {secs:.3} s: {:.0} games/s on {threads} {unit}",
         args.games as f64 / secs.max(1e-9)
     );
-    outln!("turns per game {:.1}", turns as f64 / games);
+    outln!("turns per game {:.1}", totals.turns as f64 / games);
     outln!(
         "legal placements per turn {:.2}",
-        placements as f64 / (turns.max(1) as f64)
+        totals.placements as f64 / (totals.turns.max(1) as f64)
     );
     let averages: Vec<String> = totals
+        .scores
         .iter()
         .map(|&t| format!("{:.2}", t as f64 / games))
         .collect();
     outln!("average scores {}", averages.join(", "));
+}
+
+/// Builds the report of the run and writes it into `dir`; the exit code.
+fn write_report(
+    args: &SimulateArgs,
+    sets: &[&TileSet],
+    cat: &Catalog,
+    tally: &Tally,
+    dir: &std::path::Path,
+) -> u8 {
+    let run = Run {
+        sets: args.sets.clone(),
+        players: args.players,
+        games: args.games,
+        seed: args.seed,
+        figure_rate: args.figure_rate,
+    };
+    match report::write(dir, &Report::new(run, tally, cat, sets)) {
+        Ok(()) => {
+            outln!("wrote {}/report.json and report.html", dir.display());
+            0
+        }
+        Err(m) => {
+            eprintln!("{m}");
+            2
+        }
+    }
 }
