@@ -25,7 +25,7 @@ const SHIPPED_SETS_TOML: &str = include_str!("../../tiles/sets.toml");
 /// The requirements of the shipped sets.
 fn shipped_requires() -> Requires {
     // The spans are not used: the shipped file checks clean (a test does so).
-    let (config, _) = tilec::config::read(0, SHIPPED_SETS_TOML);
+    let (config, _) = tilec::config::read(0, "tiles/sets.toml", SHIPPED_SETS_TOML);
     requires_of(&config)
 }
 
