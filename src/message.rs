@@ -97,6 +97,14 @@ pub fn summary(sets: usize, kinds: usize, copies: u32) -> String {
     )
 }
 
+/// "did you mean `x`?" when there is a likely intended name, else `otherwise`.
+fn did_you_mean(suggestion: &Option<String>, otherwise: &str) -> String {
+    match suggestion {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => otherwise.to_string(),
+    }
+}
+
 fn plural_port(ports: &str) -> &'static str {
     if ports.contains(' ') {
         "ports"
@@ -343,9 +351,9 @@ kinds! {
     ///      WL +--------+ ER
     ///         SR  S  SL
     /// ```
-    E109 UnknownPort { word: String }
+    E109 UnknownPort { word: String, suggestion: Option<String> }
         => format!("unknown port `{word}`"),
-        hint: "ports are NL N NR EL E ER SL S SR WL W WR";
+        hint: did_you_mean(suggestion, "ports are NL N NR EL E ER SL S SR WL W WR");
     /// A statement names a segment that this tile does not declare (in `end`, `->`,
     /// `over=` or `mark ... on=`). Segment names are local to their tile:
     ///
@@ -353,9 +361,9 @@ kinds! {
     /// road r W E
     /// end road1 at junction   # wrong: the road is called `r`
     /// ```
-    E110 UnknownSegment { name: String }
+    E110 UnknownSegment { name: String, suggestion: Option<String> }
         => format!("no segment named `{name}` on this tile"),
-        hint: "name a segment declared on this tile";
+        hint: did_you_mean(suggestion, "name a segment declared on this tile");
     /// A statement names a segment of the wrong kind, such as a `mark tree on=` that
     /// names a field instead of a road, or `over=` that names a city:
     ///
@@ -454,9 +462,9 @@ kinds! {
     /// tile E "City cap" { count 5; city c N; field f E S W -> c }
     /// tile E-garden "City cap with garden" { variant-of E; garden g; count 1 }
     /// ```
-    E120 UnknownVariantBase { name: String }
+    E120 UnknownVariantBase { name: String, suggestion: Option<String> }
         => format!("no tile `{name}` in this set to be a variant of"),
-        hint: "`variant-of` names another tile of the same set";
+        hint: did_you_mean(suggestion, "`variant-of` names another tile of the same set");
     /// A chain of `variant-of` leads back to the tile itself (`A` is a variant of
     /// `B`, which is a variant of `A`). One tile of the chain must be written out in
     /// full.
@@ -542,9 +550,12 @@ kinds! {
     /// ```text
     /// end r at vilage      # did you mean `village`?
     /// ```
-    E129 UnknownEndTarget { word: String }
+    E129 UnknownEndTarget { word: String, suggestion: Option<String> }
         => format!("no segment or end keyword `{word}`"),
-        hint: "targets are junction, village, stone, bank, spring, lake, or a segment of the tile";
+        hint: did_you_mean(
+            suggestion,
+            "targets are junction, village, stone, bank, spring, lake, or a segment of the tile",
+        );
     /// One end point has one keyword; two keywords are two end points, each with its
     /// own `end` statement:
     ///
@@ -609,9 +620,13 @@ kinds! {
     /// ```
     ///
     /// Only a road may cross a river, on a bridge: `road r E W over=v`.
-    E202 SegmentsCross { a: String, b: String }
+    E202 SegmentsCross { a: String, b: String, bridge: bool }
         => format!("segments `{a}` and `{b}` cross"),
-        hint: "a tile is flat: two segments cannot interleave around its border (use `over=` for a bridge)",
+        hint: if *bridge {
+            "a tile is flat: two segments cannot interleave around its border (write `over=RIVER` on the road for a bridge)"
+        } else {
+            "a tile is flat: two segments cannot interleave around its border"
+        },
         label: "this segment";
     /// A field lies next to a city (one of its ports is beside one of the city's),
     /// so it touches that city; its `->` list, when given, names every city it
@@ -816,9 +831,9 @@ kinds! {
     /// id = "castels"     # wrong: the tile file says `set castles`
     /// total = 12
     /// ```
-    E304 UnknownSetInToml { id: String }
+    E304 UnknownSetInToml { id: String, suggestion: Option<String> }
         => format!("sets.toml lists set `{id}` but no tile file declares it"),
-        hint: "add the tile file, or remove the entry";
+        hint: did_you_mean(suggestion, "add the tile file, or remove the entry");
     /// `sets.toml` could not be read as the expected TOML. Each set is a `[[set]]`
     /// table with `id`, `total`, and optionally `requires` and `groups`:
     ///
@@ -843,9 +858,9 @@ kinds! {
     /// total = 12
     /// requires = ["bsae"]    # wrong: the base set is `base`
     /// ```
-    E306 UnknownRequiredSet { id: String }
+    E306 UnknownRequiredSet { id: String, suggestion: Option<String> }
         => format!("required set `{id}` is not declared"),
-        hint: "name a set declared in a tile file";
+        hint: did_you_mean(suggestion, "name a set declared in a tile file");
     /// A game has one start tile, marked with `start` on one tile of all the sets.
     /// Keep `start` on one of them.
     ///

@@ -132,13 +132,22 @@ pub enum PortWord {
     Port(u8),
 }
 
-/// The closest keyword to `word` among `candidates`, if it is a likely typo.
-pub fn suggest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
-    candidates
-        .map(|c| (distance(word, c), c))
+/// The closest name to `word` among `candidates` (keywords, ports, segment
+/// names, set ids), if it is a likely typo: at most two edits away, ignoring
+/// case, and closer than any other candidate (a tie suggests nothing, since
+/// either could be meant).
+pub fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_ascii_lowercase();
+    let mut scored: Vec<(usize, &'a str)> = candidates
+        .map(|c| (distance(&word, &c.to_ascii_lowercase()), c))
         .filter(|&(d, c)| d <= 2 && d < c.len())
-        .min()
-        .map(|(_, c)| c)
+        .collect();
+    scored.sort_unstable();
+    scored.dedup();
+    match scored.as_slice() {
+        [(d, c), rest @ ..] if rest.first().is_none_or(|(e, _)| e > d) => Some(c),
+        _ => None,
+    }
 }
 
 fn distance(a: &str, b: &str) -> usize {
@@ -174,5 +183,9 @@ mod tests {
         let all = || TILE_STATEMENTS.iter().copied();
         assert_eq!(suggest("cuont", all()), Some("count"));
         assert_eq!(suggest("zzzzzz", all()), None);
+        assert_eq!(suggest("Count", all()), Some("count"));
+        let ports = || tilec_runtime::PORT_NAMES.iter().copied();
+        assert_eq!(suggest("n", ports()), Some("N"));
+        assert_eq!(suggest("NX", ports()), None, "NL and NR are as close");
     }
 }

@@ -18,16 +18,18 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
             None => diags.push(Diagnostic::new(
                 Kind::UnknownSetInToml {
                     id: spec.id.clone(),
+                    suggestion: suggest_set(model, &spec.id),
                 },
                 spec.span,
             )),
         }
         for (id, span) in &spec.requires {
             if !by_id.contains_key(id.as_str()) {
-                diags.push(Diagnostic::new(
-                    Kind::UnknownRequiredSet { id: id.clone() },
-                    *span,
-                ));
+                let kind = Kind::UnknownRequiredSet {
+                    id: id.clone(),
+                    suggestion: suggest_set(model, id),
+                };
+                diags.push(Diagnostic::new(kind, *span));
             }
         }
     }
@@ -37,6 +39,12 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
     start_tiles(model, diags);
     table_names(model, diags);
     fit::orphans(model, config, diags);
+}
+
+/// A declared set id that `id` is likely a typo of.
+fn suggest_set(model: &Model, id: &str) -> Option<String> {
+    let ids = model.sets.iter().map(|s| s.id.as_str());
+    crate::vocab::suggest(id, ids).map(String::from)
 }
 
 fn totals(set: &Set, spec: &SetSpec, toml: &str, diags: &mut Vec<Diagnostic>) {

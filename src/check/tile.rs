@@ -88,8 +88,40 @@ fn alternations(a: u16, b: u16) -> u32 {
     count + u32::from(first != prev)
 }
 
+/// Reports each crossing once. A field beside a crossing city, road or river
+/// interleaves with it too; those consequences are left out, so that one
+/// crossing gives one diagnostic.
 fn no_crossings(tile: &Tile, diags: &mut Vec<Diagnostic>) {
     let segs = &tile.segments;
+    let is_field = |i: usize| segs[i].kind == SegmentKind::Field;
+    let pairs = crossing_pairs(tile);
+    let crossed: Vec<usize> = pairs
+        .iter()
+        .filter(|&&(i, j)| !is_field(i) && !is_field(j))
+        .flat_map(|&(i, j)| [i, j])
+        .collect();
+    for (i, j) in pairs {
+        let consequence =
+            (is_field(i) && crossed.contains(&j)) || (is_field(j) && crossed.contains(&i));
+        if consequence {
+            continue;
+        }
+        let (a, b) = (&segs[i], &segs[j]);
+        let kinds = [a.kind, b.kind];
+        let kind = Kind::SegmentsCross {
+            a: a.name.clone(),
+            b: b.name.clone(),
+            bridge: kinds.contains(&SegmentKind::Road) && kinds.contains(&SegmentKind::River),
+        };
+        diags.push(Diagnostic::new(kind, b.span).with(a.span, "crosses this one"));
+    }
+}
+
+/// Every pair of segments (by index) that interleave around the border, bridges
+/// apart.
+fn crossing_pairs(tile: &Tile) -> Vec<(usize, usize)> {
+    let segs = &tile.segments;
+    let mut pairs = Vec::new();
     for i in 0..segs.len() {
         for j in i + 1..segs.len() {
             let (a, b) = (&segs[i], &segs[j]);
@@ -97,14 +129,11 @@ fn no_crossings(tile: &Tile, diags: &mut Vec<Diagnostic>) {
                 continue;
             }
             if alternations(a.ports, b.ports) >= 4 {
-                let kind = Kind::SegmentsCross {
-                    a: a.name.clone(),
-                    b: b.name.clone(),
-                };
-                diags.push(Diagnostic::new(kind, b.span).with(a.span, "crosses this one"));
+                pairs.push((i, j));
             }
         }
     }
+    pairs
 }
 
 /// The arc (maximal run of ports outside `z`) that port `p` lies in, as a mask.

@@ -337,10 +337,12 @@ fn visit(
             None => (true, None),
             Some((Some(k), _, _)) => (done[k].is_some(), done[k].clone()),
             Some((None, name, span)) => {
-                diags.push(Diagnostic::new(
-                    Kind::UnknownVariantBase { name: name.into() },
-                    span,
-                ));
+                let locals = tiles.iter().map(|t| t.local);
+                let kind = Kind::UnknownVariantBase {
+                    name: name.into(),
+                    suggestion: vocab::suggest(name, locals).map(String::from),
+                };
+                diags.push(Diagnostic::new(kind, span));
                 (false, None)
             }
         };

@@ -9,7 +9,7 @@ use crate::model::{End, Segment, Tile, MAX_SEGMENTS};
 use crate::symmetry::symmetry;
 use crate::vocab::{self, PortRule, PortWord};
 use tilec_runtime::{
-    Arrow, EndKind, Illustration, Mark, Provenance, RoadEnd, SegmentKind, NO_SEGMENT,
+    Arrow, EndKind, Illustration, Mark, Provenance, RoadEnd, SegmentKind, NO_SEGMENT, PORT_NAMES,
 };
 
 /// What the set gives every tile.
@@ -404,10 +404,12 @@ impl Draft {
     ) -> bool {
         let ports: &[u8] = match (vocab::port(text), rule) {
             (None, _) => {
-                diags.push(Diagnostic::new(
-                    Kind::UnknownPort { word: text.into() },
-                    span,
-                ));
+                let suggestion = vocab::suggest(text, PORT_NAMES.iter().copied());
+                let kind = Kind::UnknownPort {
+                    word: text.into(),
+                    suggestion: suggestion.map(String::from),
+                };
+                diags.push(Diagnostic::new(kind, span));
                 return false;
             }
             (Some(_), PortRule::NoPorts) => {
@@ -480,10 +482,12 @@ impl Draft {
     fn find(&self, name: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Option<usize> {
         let found = self.segments.iter().position(|s| s.name == name);
         if found.is_none() {
-            diags.push(Diagnostic::new(
-                Kind::UnknownSegment { name: name.into() },
-                span,
-            ));
+            let names = self.segments.iter().map(|s| s.name.as_str());
+            let kind = Kind::UnknownSegment {
+                name: name.into(),
+                suggestion: vocab::suggest(name, names).map(String::from),
+            };
+            diags.push(Diagnostic::new(kind, span));
         }
         found
     }
@@ -550,10 +554,13 @@ impl Draft {
             } else if let Some(i) = self.segments.iter().position(|s| s.name == w) {
                 touches |= 1 << i;
             } else {
-                diags.push(Diagnostic::new(
-                    Kind::UnknownEndTarget { word: w.into() },
-                    span,
-                ));
+                let names = self.segments.iter().map(|s| s.name.as_str());
+                let keywords = vocab::END_KEYWORDS.iter().map(|row| row.0);
+                let kind = Kind::UnknownEndTarget {
+                    word: w.into(),
+                    suggestion: vocab::suggest(w, names.chain(keywords)).map(String::from),
+                };
+                diags.push(Diagnostic::new(kind, span));
             }
         }
         if !saw_at || !any_target || segments == 0 {
