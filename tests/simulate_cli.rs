@@ -121,3 +121,11 @@ fn a_designer_set_requires_what_its_own_sets_toml_says() {
     let out = tilec(&[&["simulate"], &args[..], &["lagoon,base"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn zero_games_are_refused() {
+    refused(
+        &["--games", "0"],
+        "error: --games 0: there is nothing to simulate; give at least 1\n",
+    );
+}

@@ -25,7 +25,7 @@ pub struct SimulateArgs {
     /// Players, 2 to 6.
     #[arg(long, default_value_t = 2)]
     pub players: usize,
-    /// Games to play.
+    /// Games to play (at least 1).
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
     /// Seed of the whole run (each game's seed is drawn from it).
@@ -124,6 +124,9 @@ fn checked<'a>(
             args.figure_rate
         ));
     }
+    if args.games == 0 {
+        return Err("--games 0: there is nothing to simulate; give at least 1".into());
+    }
     let threads = match args.threads {
         Some(0) => return Err("--threads 0: at least one thread plays".into()),
         Some(n) => n,
@@ -133,7 +136,7 @@ fn checked<'a>(
     available.check_requires(&args.sets)?;
     let cat = Catalog::new(&sets).map_err(|e| e.to_string())?;
     // No more threads than games.
-    let threads = threads.min(usize::try_from(args.games.max(1)).unwrap_or(usize::MAX));
+    let threads = threads.min(usize::try_from(args.games).unwrap_or(usize::MAX));
     Ok((sets, Arc::new(cat), threads))
 }
 

@@ -72,6 +72,30 @@ pub fn html(report: &Report) -> Result<String, String> {
         .map_err(|e| format!("error: cannot render report.html: {e}"))
 }
 
+/// The font size of the histograms' labels.
+const LABEL_PX: u32 = 14;
+
+/// The font size of the kinds chart's labels.
+const KIND_PX: u32 = 13;
+
+/// A generous estimate of the width of `text` at `px` in a sans-serif font, so
+/// that the room kept for a label never cuts it off (plotters does not measure
+/// text for the SVG backend).
+fn text_width(text: &str, px: u32) -> u32 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | '/' | '-' | '\'' | ' ' => 0.4,
+            'm' | 'w' | 'M' | 'W' | '@' => 1.0,
+            c if c.is_ascii_uppercase() => 0.8,
+            c if c.is_ascii() => 0.65,
+            // Other scripts, many of them wide.
+            _ => 1.1,
+        })
+        .sum();
+    (em * f64::from(px)).ceil() as u32
+}
+
 /// Seat and series colours.
 const COLOURS: [RGBColor; 6] = [
     RGBColor(0xd6, 0x27, 0x28),
@@ -114,21 +138,24 @@ fn histogram_svg(
     let bins = series.iter().map(|s| s.1.len()).max().unwrap_or(0).max(1);
     let top = series.iter().flat_map(|s| &s.1).copied().max().unwrap_or(0);
     let x_max = (bins as u64 * width) as f64;
+    let y_max = top + top / 10 + 1;
+    // Room for the longest count and, left of it, the axis description.
+    let y_labels = text_width(&y_max.to_string(), LABEL_PX) + 2 * LABEL_PX;
     svg((720, 300), |root| {
         let mut chart = ChartBuilder::on(root)
             .caption(caption, ("sans-serif", 20))
             .margin(10)
             .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0f64..x_max, 0u64..top + top / 10 + 1)
+            .y_label_area_size(y_labels)
+            .build_cartesian_2d(0f64..x_max, 0u64..y_max)
             .map_err(chart_error)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
             .x_desc(x_desc)
             .y_desc("games")
-            .label_style(("sans-serif", 14))
-            .axis_desc_style(("sans-serif", 14))
+            .label_style(("sans-serif", LABEL_PX))
+            .axis_desc_style(("sans-serif", LABEL_PX))
             .x_label_formatter(&|x| format!("{x}"))
             .draw()
             .map_err(chart_error)?;
@@ -170,12 +197,12 @@ type Panel = (&'static str, fn(&TileReport) -> f64, RGBColor);
 /// features joined, mean legal placements, set-aside rate.
 fn kinds_svg(tiles: &[(&String, &TileReport)]) -> Result<String, String> {
     let n = tiles.len();
+    // Room for the widest id, its tick and a gap.
     let label_width = tiles
         .iter()
-        .map(|(id, _)| id.chars().count())
+        .map(|(id, _)| text_width(id, KIND_PX))
         .max()
-        .unwrap_or(4) as u32
-        * 8
+        .unwrap_or(0)
         + 16;
     let height = 70 + 18 * n.max(1) as u32;
     let panels: [Panel; 3] = [
@@ -245,7 +272,7 @@ fn kinds_panel(
         .y_labels(n + 1)
         .x_labels(5)
         .max_light_lines(1)
-        .label_style(("sans-serif", 13))
+        .label_style(("sans-serif", KIND_PX))
         .y_label_formatter(&label)
         .x_label_formatter(&|x| format!("{x}"))
         .draw()
@@ -264,4 +291,86 @@ fn kinds_panel(
     });
     chart.draw_series(bars).map_err(chart_error)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The texts of an SVG: (x, whether anchored at their end, font size, text).
+    fn texts(svg: &str) -> Vec<(f64, bool, f64, String)> {
+        let attr = |tag: &str, name: &str| -> String {
+            let start = tag.find(&format!(" {name}=\"")).map(|i| i + name.len() + 3);
+            start
+                .and_then(|i| tag[i..].split('"').next())
+                .unwrap_or("")
+                .to_string()
+        };
+        svg.split("<text ")
+            .skip(1)
+            .map(|t| {
+                let (tag, rest) = t.split_once('>').expect("a text tag");
+                let tag = &format!(" {tag}");
+                let content = rest.split("</text>").next().unwrap_or("").trim();
+                (
+                    attr(tag, "x").parse().expect("x"),
+                    attr(tag, "text-anchor") == "end",
+                    attr(tag, "font-size").parse().expect("font size"),
+                    content.to_string(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn large_counts_fit_beside_the_axis_description() {
+        let series = [("seat 0".to_string(), vec![250_000, 1_000, 3])];
+        let svg = histogram_svg("c", "score", 5, &series).expect("svg");
+        let all = texts(&svg);
+        let (desc_x, _, desc_px, _) = all.iter().find(|t| t.3 == "games").expect("desc");
+        let labels: Vec<_> = all.iter().filter(|t| t.1).collect();
+        assert!(labels.iter().any(|t| t.3 == "250000"), "{labels:?}");
+        for (x, _, px, label) in labels {
+            let left = x - f64::from(text_width(label, *px as u32 + 1));
+            // The description is drawn turned, `desc_px` wide from `desc_x`.
+            assert!(left > desc_x + desc_px, "`{label}` from {left}: {all:?}");
+        }
+    }
+
+    #[test]
+    fn long_tile_ids_are_not_cut_off() {
+        let t = TileReport {
+            name: "n".into(),
+            copies: 1,
+            draws: 1,
+            set_aside: 0,
+            set_aside_rate: 0.0,
+            legal_placements: 3,
+            mean_legal_placements: 3.0,
+            placed: 1,
+            features_joined: 2,
+            feature_points: 4,
+            mean_feature_points: 2.0,
+        };
+        let ids = [
+            "harbour/WMWMWMWMWM-lighthouse".to_string(),
+            "h/A".to_string(),
+        ];
+        let tiles: Vec<(&String, &TileReport)> = ids.iter().map(|id| (id, &t)).collect();
+        let svg = kinds_svg(&tiles).expect("svg");
+        let labels: Vec<_> = texts(&svg).into_iter().filter(|t| t.1).collect();
+        assert!(labels.iter().any(|t| t.3 == ids[0]), "{labels:?}");
+        for (x, _, px, label) in labels {
+            let left = x - f64::from(text_width(&label, px as u32 + 1));
+            assert!(left >= 0.0, "`{label}` starts at {left}");
+        }
+    }
+
+    #[test]
+    fn wide_letters_are_counted_wider() {
+        assert!(text_width("WM", 10) > text_width("AB", 10));
+        assert!(text_width("AB", 10) > text_width("ab", 10));
+        assert!(text_width("ab", 10) > text_width("il", 10));
+        assert_eq!(text_width("", 13), 0);
+    }
 }
