@@ -87,8 +87,8 @@ pub fn emit(model: &Model, checks: &[SetCheck]) -> Vec<SiteFile> {
         ));
         let runtime = set.to_runtime();
         let mut previews = Vec::with_capacity(runtime.tiles.len());
-        for ((tile, tv), kind) in set.tiles.iter().zip(&view.tiles).zip(runtime.tiles.iter()) {
-            let page = tile_page(view, tv, tile);
+        for (tv, kind) in view.tiles.iter().zip(runtime.tiles.iter()) {
+            let page = tile_page(view, tv);
             files.push((
                 format!("tiles/{}/{}.html", view.stem, tv.stem),
                 page.into_bytes(),
@@ -135,13 +135,13 @@ fn set_page(set: &SetView) -> String {
     render(&SetPage { root: "../", set })
 }
 
-fn tile_page(set: &SetView, t: &TileView, tile: &crate::model::Tile) -> String {
+fn tile_page(set: &SetView, t: &TileView) -> String {
     let rotations = (0..4u8)
         .map(|r| Rotation {
             turns: r,
             degrees: u32::from(r) * 90,
             alt: t.alt(r),
-            edges: [0, 1, 2, 3].map(|d| tile.edges[(d + 4 - usize::from(r)) % 4].name()),
+            edges: t.rotated_edges(r),
         })
         .collect();
     render(&TilePage {

@@ -18,6 +18,8 @@ pub struct TileView {
     pub start: bool,
     /// Edges at rotation 0, `N city, E road, …`.
     pub edges: String,
+    /// Each edge's kind at rotation 0, N E S W.
+    pub edge_kinds: [&'static str; 4],
     /// One line per segment.
     pub segments: Vec<String>,
     /// Fields and the cities they touch.
@@ -51,6 +53,7 @@ impl TileView {
             count: tile.count,
             start: tile.start,
             edges: edges(tile),
+            edge_kinds: tile.edges.map(|e| e.name()),
             segments: tile.segments.iter().map(segment_line).collect(),
             adjacency: adjacency(tile),
             ends: tile.ends.iter().map(|e| end_line(tile, &e.end)).collect(),
@@ -66,21 +69,38 @@ impl TileView {
         }
     }
 
-    /// The alt text of the preview at `rotation` quarter turns.
+    /// The edges' kinds, N E S W, after `rotation` clockwise quarter turns (what
+    /// was north is east after one).
+    pub fn rotated_edges(&self, rotation: u8) -> [&'static str; 4] {
+        let r = usize::from(rotation % 4);
+        [0, 1, 2, 3].map(|d| self.edge_kinds[(d + 4 - r) % 4])
+    }
+
+    /// The alt text of the preview at `rotation` clockwise quarter turns: the
+    /// edges as that picture shows them.
     pub fn alt(&self, rotation: u8) -> String {
-        let turned = if rotation == 0 {
-            String::new()
-        } else {
-            format!(", turned {}°", u32::from(rotation) * 90)
-        };
         let recon = if self.reconstructed {
             " (reconstructed layout)"
         } else {
             ""
         };
+        let (id, name) = (&self.id, &self.name);
+        if rotation % 4 == 0 {
+            return format!(
+                "Preview of {id} “{name}”{recon}: edges at rotation 0 {}",
+                self.edges
+            );
+        }
+        let edges: Vec<String> = self
+            .rotated_edges(rotation)
+            .iter()
+            .zip(EDGE_NAMES)
+            .map(|(kind, edge)| format!("{edge} {kind}"))
+            .collect();
         format!(
-            "Preview of {} “{}”{turned}{recon}: edges at rotation 0 {}",
-            self.id, self.name, self.edges
+            "Preview of {id} “{name}”, turned {}° clockwise{recon}: edges {}",
+            u32::from(rotation % 4) * 90,
+            edges.join(", ")
         )
     }
 }
@@ -261,5 +281,31 @@ impl SetView {
     /// Whether the status is clean.
     pub fn ok(&self) -> bool {
         self.problems == 0 && !matches!(self.expected, Some(e) if e != self.total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::diagnostic::Sources;
+
+    #[test]
+    fn a_turned_picture_is_described_as_turned() {
+        let mut sources = Sources::new();
+        let text = "set t \"T\" { provenance sourced }\n\
+                    tile A \"Cap\" { count 2; city c N; road r E W; field f1 EL WR -> c; field f2 ER S WL }\n";
+        let id = sources.add("t.tiles", text);
+        let compiled = crate::compile(&sources, &[id], None);
+        assert!(
+            compiled.diagnostics.is_empty(),
+            "{:?}",
+            compiled.diagnostics
+        );
+        let view = super::TileView::new(&compiled.model.sets[0].tiles[0]);
+        let at_zero = "Preview of t/A “Cap”: edges at rotation 0 N city, E road, S field, W road";
+        assert_eq!(view.alt(0), at_zero);
+        let turned =
+            "Preview of t/A “Cap”, turned 90° clockwise: edges N road, E city, S road, W field";
+        assert_eq!(view.alt(1), turned);
+        assert_eq!(view.rotated_edges(2), ["field", "road", "city", "road"]);
     }
 }
