@@ -32,7 +32,8 @@ pub enum ActError {
     /// The player's abbot is not on the board.
     NoAbbotOnBoard,
     /// A festival return off a festival tile's turn, or of a figure the player
-    /// does not have there.
+    /// does not have standing there (a trapped one is returned by
+    /// [`Action::Free`](crate::Action::Free)).
     NoFestivalReturn,
     /// No such trapped figure of the player's, caught on an earlier turn.
     NotTrapped,
@@ -41,8 +42,11 @@ pub enum ActError {
     /// A portal target that is occupied, complete, a special area, or no feature
     /// this figure may stand on.
     BadPortalTarget,
-    /// Add-next-to: no own figure of that kind there, or already two side by side.
+    /// Add-next-to: not exactly one own figure there, a figure that may not
+    /// stand on its feature, or a monk and an abbot mixed.
     BadAddNextTo,
+    /// A figure deployed on Vodyanoy's tile, which holds only trapped figures.
+    OnTrap,
 }
 
 impl fmt::Display for ActError {
@@ -59,17 +63,22 @@ impl fmt::Display for ActError {
             }
             ActError::NoAbbotOnBoard => f.write_str("the abbot is not on the board"),
             ActError::NoFestivalReturn => f.write_str(
-                "a festival return needs a festival tile just placed and an own, untrapped figure there",
+                "a festival return needs a festival tile just placed and an own figure standing \
+                 there (an own trapped figure is returned by freeing it)",
             ),
-            ActError::NotTrapped => f.write_str(
-                "no such trapped figure of the player's (caught on an earlier turn)",
-            ),
+            ActError::NotTrapped => {
+                f.write_str("no such trapped figure of the player's (caught on an earlier turn)")
+            }
             ActError::NoArrow(k) => write!(f, "no {} arrow was activated this turn", k.name()),
             ActError::BadPortalTarget => f.write_str(
                 "a portal places on an unoccupied, incomplete feature, never a special area",
             ),
             ActError::BadAddNextTo => f.write_str(
-                "add-next-to needs an own figure of that kind there, and never makes a third",
+                "add-next-to joins exactly one own figure with one that may stand there \
+                 (never a monk beside an abbot), and never makes a third",
+            ),
+            ActError::OnTrap => f.write_str(
+                "no figure may be deployed on Vodyanoy's tile: it holds only trapped figures",
             ),
         }
     }
@@ -169,16 +178,15 @@ impl Game {
         match self.arrow {
             Some(ArrowKind::Portal) => self.portal_actions(out),
             Some(ArrowKind::AddNextTo) => {
-                for f in &self.figures {
-                    let a = Action::AddNextTo {
-                        figure: f.kind,
-                        at: f.spot(),
-                    };
-                    if f.player == self.current
-                        && self.check_add_next_to(f.kind, f.spot()).is_ok()
-                        && !out.contains(&a)
-                    {
-                        out.push(a);
+                for f in self.figures.iter().filter(|f| f.player == self.current) {
+                    for figure in FigureKind::ALL {
+                        let a = Action::AddNextTo {
+                            figure,
+                            at: f.spot(),
+                        };
+                        if self.check_add_next_to(figure, f.spot()).is_ok() && !out.contains(&a) {
+                            out.push(a);
+                        }
                     }
                 }
             }
@@ -227,6 +235,8 @@ impl Game {
                 .abbot_on_board()
                 .map(|_| ())
                 .ok_or(ActError::NoAbbotOnBoard),
+            // Ruling festival-trapped: an own trapped figure is returned by
+            // `Free`, which this turn offers too.
             Action::Return { at, figure } => {
                 let festival = self.cat.kinds[usize::from(tile.kind)].festival;
                 let there = self
@@ -265,21 +275,25 @@ impl Game {
         }
     }
 
-    /// Ruling **add-next-to-same-kind**: the added figure is of the kind of the own
-    /// figure it joins ("same role"), and never makes a third side by side.
+    /// Ruling **add-next-to-kind**: the added figure joins exactly one own figure
+    /// of any kind ("next to another of your meeples"), stands where it may, and
+    /// is not a monk beside an abbot or an abbot beside a monk; never a third.
     fn check_add_next_to(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
         if self.supply(self.current, figure) == 0 {
             return Err(ActError::NoFigureLeft(figure));
         }
-        let mine = self
+        let mut mine = self
             .figures
             .iter()
-            .filter(|f| f.player == self.current && f.kind == figure && f.spot() == at)
-            .count();
-        // Never a third side by side.
-        match mine {
-            1 => Ok(()),
-            _ => Err(ActError::BadAddNextTo),
+            .filter(|f| f.player == self.current && f.spot() == at);
+        let (Some(there), None) = (mine.next(), mine.next()) else {
+            return Err(ActError::BadAddNextTo); // none there, or two side by side
+        };
+        let fits = figure.may_stand_on(self.features.kind(there.node));
+        let mixed = (figure == FigureKind::Abbot) != (there.kind == FigureKind::Abbot);
+        match fits && !mixed {
+            true => Ok(()),
+            false => Err(ActError::BadAddNextTo),
         }
     }
 
@@ -298,6 +312,9 @@ impl Game {
                 figure,
                 kind: seg.kind,
             });
+        }
+        if self.cat.kinds[usize::from(tile.kind)].trap_lake {
+            return Err(ActError::OnTrap);
         }
         if self.supply(self.current, figure) == 0 {
             return Err(ActError::NoFigureLeft(figure));
@@ -342,9 +359,19 @@ impl Game {
         if action != Action::Pass {
             self.apply_action(tile, action);
         }
+        if self.cat.rules.any && self.before_scoring(tile) {
+            return; // a surrounded mayor's swap is asked first
+        }
+        self.scoring_step(tile);
+    }
+
+    /// Step 3 of the turn: the placement's completed features score, then the
+    /// surrounded scarecrows and the messengers whose roads scored are asked.
+    #[inline]
+    pub(crate) fn scoring_step(&mut self, tile: PlacedTile) {
         self.score_completed(tile);
         if self.cat.rules.town_hall.is_some() {
-            self.surround_triggers(tile);
+            self.surround_triggers(tile, FigureKind::Scarecrow);
         }
         self.after_scoring();
     }

@@ -433,13 +433,16 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
             SegmentKind::Road | SegmentKind::City | SegmentKind::River => m | 1 << i,
             _ => m,
         }),
-        stand: FigureKind::ALL.map(|f| {
-            segs.iter()
+        // Ruling vodyanoy-tile: Vodyanoy's tile holds only trapped figures.
+        stand: FigureKind::ALL.map(|f| match kind.has_mark(MarkKind::TrapLake) {
+            true => 0,
+            false => segs
+                .iter()
                 .enumerate()
                 .fold(0, |m, (i, s)| match f.may_stand_on(s.kind) {
                     true => m | 1 << i,
                     false => m,
-                })
+                }),
         }),
         nodes: Template::new(
             &segs

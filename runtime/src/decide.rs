@@ -5,9 +5,11 @@
 //! When one is owed the game is in [`Phase::Decide`]: [`Game::decision`] says
 //! what and whose it is, [`Game::legal_choices`] lists the answers, and
 //! [`Game::choose`] takes one. A decision with only one legal answer is taken
-//! by the engine without asking. Several decisions after one placement are asked
-//! clockwise from the active player (messengers, then mayors and scarecrows, per
-//! player, in the order their features scored or their tiles were placed).
+//! by the engine without asking. A surrounded mayor's swap is asked after the
+//! figure step and before the turn's scoring (ruling mayor-when), which waits for
+//! it; the scarecrows and messengers are asked after scoring. Several decisions
+//! of one group are asked clockwise from the active player (per player, in the
+//! order their features scored or their figures stand).
 
 use crate::event::{Event, ReturnReason};
 use crate::expansion::{arrow_bit, ARROWS};
@@ -143,6 +145,13 @@ pub(crate) struct Pending {
     pub node: Node,
 }
 
+impl Pending {
+    /// A surrounded mayor's swap, asked before the turn's scoring.
+    fn is_mayor(&self) -> bool {
+        matches!(self.decision, Decision::Mayor { .. })
+    }
+}
+
 impl Game {
     /// The decision owed now, in [`Phase::Decide`].
     pub fn decision(&self) -> Option<Decision> {
@@ -269,17 +278,23 @@ impl Game {
             }
         }
         if self.phase == Phase::Decide {
-            self.end_turn();
+            match std::mem::take(&mut self.scoring_due) {
+                // The mayors' swaps are settled: now the turn's scoring.
+                true => self.scoring_step(self.tiles[self.tiles.len() - 1]),
+                false => self.end_turn(),
+            }
         }
     }
 
-    /// Orders the decisions owed after scoring clockwise from the active player
-    /// and asks the first; ends the turn when there is none.
+    /// Orders the decisions owed clockwise from the active player and asks the
+    /// first; when there is none, scoring follows (if it is still due) or the
+    /// turn ends.
     pub(crate) fn after_scoring(&mut self) {
         if self.pending.is_empty() {
             self.end_turn();
             return;
         }
+        debug_assert!(!self.scoring_due || self.pending.iter().all(|p| p.is_mayor()));
         let (current, n) = (self.current, self.players);
         self.pending
             .sort_by_key(|p| (p.decision.player() + n - current) % n);

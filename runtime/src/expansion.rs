@@ -5,29 +5,39 @@
 //! Everything here is driven by the tables (arrows, marks, road ends), never by
 //! tile ids, and costs a game without these tiles one flag test per turn.
 //!
-//! Rulings (where the rules leave room; see `reference/RULES.md`):
-//! - **vodyanoy-self**: a figure arriving on the Vodyanoy tile itself is trapped
-//!   too. "Arriving" is any way a figure comes onto the board: deployed, by a
-//!   portal or an add-next-to arrow, a mayor's swap, a scarecrow's hand-over, a
-//!   messenger's move.
+//! A turn with the expansions: (1) the tile is laid, then the town hall's
+//! meeting, Vodyanoy's trap and the arrows; (2) the figure step; then
+//! Solovei's trap and the surrounded mayors' swaps; (3) scoring, then the
+//! surrounded scarecrows and the messengers whose roads scored; (4) an earned
+//! extra turn.
+//!
+//! Rulings (each quoted from its rule page in `docs/game-record.md`):
+//! - **vodyanoy-self**: a figure arriving on one of the 8 squares around
+//!   Vodyanoy is trapped at once. "Arriving" is any way a figure comes onto the
+//!   board: deployed, by a portal or an add-next-to arrow, a mayor's swap, a
+//!   scarecrow's hand-over, a messenger's move.
+//! - **vodyanoy-tile**: no figure is deployed on Vodyanoy's own tile, which holds
+//!   only trapped figures (its kind has no `stand` segments: `catalog.rs`).
 //! - **vodyanoy-wins**: a figure Solovei traps onto a tile within Vodyanoy's
 //!   reach, or one lying on Solovei's tile when Vodyanoy is placed next to it,
 //!   goes to Vodyanoy.
-//! - **solovei-when**: Solovei's trap springs in step 1 of a turn, when the
-//!   placed tile is Solovei's or joins the tree's road; a figure deployed on that
-//!   road in the same turn waits for the next trigger. Travellers and messengers
-//!   on the road are taken; distance is counted in road segments from the tree.
-//! - **surround-when**: a mayor or scarecrow is "left surrounded" by a placement
-//!   when its tile is the placed tile or orthogonally next to it and then has all
-//!   four orthogonal neighbours (a town hall counts as a neighbour).
+//! - **solovei-when**: Solovei's trap springs after the figure step, before
+//!   scoring, when the placed tile is Solovei's or built on the tree's road and
+//!   the newly built part of the road holds a figure; then the figures closest
+//!   to the tree on the whole road are taken (all on a tie), distance counted in
+//!   road segments from the tree's.
+//! - **mayor-when**: a surrounded mayor's swap is asked after the figure step,
+//!   before scoring; **surround-when**: a mayor or scarecrow is "left
+//!   surrounded" by a placement when its tile is the placed tile or
+//!   orthogonally next to it and then has all four orthogonal neighbours (a
+//!   town hall counts as a neighbour).
 //! - **extra-turn-twice**: in an extra turn an extra-turn arrow is not offered
 //!   (activating it would have no effect); the other arrows are.
-//! - **portal-special**: a portal may not place on a segment that carries a mark
-//!   (Solovei's tree road on its own tile); Baba Yaga's hut is no special area
-//!   (**portal-hut**).
-//! - **add-next-to-same-kind**: the added figure is of the kind it joins
-//!   (see `act.rs`).
-//! - **mayor-zero**: strength 0 wins nothing (see `scoring.rs`).
+//! - **portal-special**: a portal may not place on Vodyanoy's tile, where
+//!   trapped figures lie; Solovei's road is an ordinary road, and Baba Yaga's hut
+//!   is no special area (**portal-hut**).
+//! - **add-next-to-kind**, **festival-trapped**: see `act.rs`;
+//!   **town-hall-points**, **mayor-zero**: see `scoring.rs`.
 
 use crate::decide::Pending;
 use crate::event::{Event, PointsReason, ReturnReason};
@@ -68,11 +78,8 @@ impl Game {
         if rules.town_hall == Some(tile.kind) {
             self.town_hall_meeting(tile.pos);
         }
-        if rules.traps {
-            if self.cat.kinds[usize::from(tile.kind)].trap_lake {
-                self.vodyanoy_placed(tile.pos);
-            }
-            self.solovei_triggers(tile);
+        if rules.traps && self.cat.kinds[usize::from(tile.kind)].trap_lake {
+            self.vodyanoy_placed(tile.pos);
         }
         self.arrow = None;
         self.arrow_choices = 0;
@@ -172,15 +179,49 @@ impl Game {
         }
     }
 
-    /// Solovei's trap springs for every tree whose road the placed tile joined (or
-    /// whose tile it is).
+    /// Between the figure step and scoring: Solovei's trap (ruling
+    /// solovei-when), then the swaps of the mayors the placement left surrounded
+    /// (ruling mayor-when). Returns whether a swap is asked: scoring then waits
+    /// for the answers ([`Game::settle`]).
+    pub(crate) fn before_scoring(&mut self, tile: PlacedTile) -> bool {
+        if !self.trees.is_empty() {
+            self.solovei_triggers(tile);
+        }
+        if self.watched == 0 {
+            return false;
+        }
+        self.surround_triggers(tile, FigureKind::Mayor);
+        if self.pending.is_empty() {
+            return false;
+        }
+        self.scoring_due = true;
+        self.after_scoring();
+        true
+    }
+
+    /// Solovei's trap springs for every tree whose road the placed tile built on
+    /// (or whose tile it is) when the newly built part of the road holds a
+    /// figure: the part that was not the tree's road before this placement.
     fn solovei_triggers(&mut self, tile: PlacedTile) {
         let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
+        let index = self.features.tile(tile.node_base);
         for t in 0..self.trees.len() {
             let tree = self.trees[t];
             let root = self.features.find(tree);
             let joined = (0..segs).any(|s| self.features.find(tile.node_base + s) == root);
-            if joined && self.features.figures(root) > 0 {
+            if !joined || self.features.figures(root) == 0 {
+                continue;
+            }
+            // The road as it was: what the tree reaches without the placed tile
+            // (nothing of it when the placed tile is the tree's own).
+            let before = match self.features.tile(tree) == index {
+                true => Vec::new(),
+                false => self.road_distances(tree, Some(index)),
+            };
+            let new = self.figures.iter().any(|f| {
+                self.features.find(f.node) == root && !before.iter().any(|b| b.0 == f.node)
+            });
+            if new {
                 self.solovei(tree);
             }
         }
@@ -189,7 +230,7 @@ impl Game {
     /// Traps the figures on the tree's road closest to the tree (all of them on
     /// a tie), counting road segments from the tree's.
     fn solovei(&mut self, tree: Node) {
-        let dist = self.road_distances(tree);
+        let dist = self.road_distances(tree, None);
         let root = self.features.find(tree);
         let near = self
             .figures
@@ -212,8 +253,8 @@ impl Game {
     }
 
     /// Distances (in segments) from `start` to every node of its road, by a walk
-    /// across the tiles' road ports.
-    fn road_distances(&self, start: Node) -> Vec<(Node, u32)> {
+    /// across the tiles' road ports that never enters the placed tile `avoid`.
+    fn road_distances(&self, start: Node, avoid: Option<u16>) -> Vec<(Node, u32)> {
         let mut out = vec![(start, 0u32)];
         let mut next = 0;
         while next < out.len() {
@@ -231,6 +272,9 @@ impl Game {
                 let Some(t) = self.grid.tile(tile.pos.step(side)) else {
                     continue;
                 };
+                if Some(t) == avoid {
+                    continue;
+                }
                 let other = self.tiles[usize::from(t)];
                 let ok = &self.cat.kinds[usize::from(other.kind)];
                 let s = ok.port_seg[usize::from(other.rotation.quarter_turns())][facing_port(port)];
@@ -302,9 +346,9 @@ impl Game {
         });
     }
 
-    /// Step 3 after scoring: mayors and scarecrows the placement of `tile` left
-    /// surrounded, queued as decisions.
-    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile) {
+    /// The mayors (before scoring) or the scarecrows (after it) of kind `kind`
+    /// that the placement of `tile` left surrounded, queued as decisions.
+    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, kind: FigureKind) {
         if self.watched == 0 {
             return;
         }
@@ -313,7 +357,8 @@ impl Game {
             // The square first: the placed tile's or one next to it.
             let at = self.figures[i].pos;
             let (dx, dy) = (i32::from(at.x) - x, i32::from(at.y) - y);
-            if dx.abs() + dy.abs() > 1 || !self.figures[i].watched() {
+            let f = &self.figures[i];
+            if dx.abs() + dy.abs() > 1 || f.kind != kind || !f.watched() {
                 continue;
             }
             if (0..4).all(|d| self.grid.tile(at.step(d)).is_some()) {
@@ -350,13 +395,14 @@ impl Game {
     }
 
     /// Whether a portal may put a figure on segment `seg` of the tile at `spot`:
-    /// an unoccupied, incomplete feature, and no special area (a marked segment).
+    /// an unoccupied, incomplete feature, and no special area (ruling
+    /// portal-special: Vodyanoy's tile, where trapped figures lie).
     pub(crate) fn portal_target(&self, spot: Spot) -> Option<(Node, SegmentKind)> {
         let t = self.grid.tile(spot.pos)?;
         let tile = self.tiles[usize::from(t)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
         let seg = k.segs.get(usize::from(spot.segment))?;
-        if k.tree == spot.segment || seg.kind == SegmentKind::River {
+        if k.trap_lake || seg.kind == SegmentKind::River {
             return None;
         }
         let node = tile.node_base + u16::from(spot.segment);

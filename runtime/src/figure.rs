@@ -244,10 +244,11 @@ pub enum Action {
         /// Where.
         at: Spot,
     },
-    /// 20th Anniversary add-next-to arrow: add a figure from supply beside one of
-    /// the own figures of the same kind (never a third).
+    /// 20th Anniversary add-next-to arrow: add a figure from supply beside the
+    /// one own figure at a spot (of any kind, but no monk beside an abbot nor the
+    /// reverse; never a third).
     AddNextTo {
-        /// Which figure (the kind of the one it joins).
+        /// Which figure comes from supply (one that may stand on that feature).
         figure: FigureKind,
         /// The spot of the own figure.
         at: Spot,

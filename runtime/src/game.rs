@@ -161,6 +161,8 @@ pub struct Game {
     pub(crate) extra: Extra,
     /// Decisions owed, in order (the first is [`Game::decision`]).
     pub(crate) pending: Vec<Pending>,
+    /// The owed decisions are mayors' swaps: the turn's scoring comes after them.
+    pub(crate) scoring_due: bool,
     /// While `drawn_count` is set for a kind without a river: per block of
     /// `grid::BLOCK` frontier squares, the running totals of its legal
     /// placements square by square, one byte each (the last byte is the
@@ -225,6 +227,7 @@ impl Game {
             arrow_choices: 0,
             extra: Extra::No,
             pending: Vec::new(),
+            scoring_due: false,
             blocks: Vec::with_capacity(32),
         };
         game.begin(setup, start);
@@ -260,6 +263,7 @@ impl Game {
         self.lakes.clear();
         self.trees.clear();
         self.pending.clear();
+        self.scoring_due = false;
         self.begin(setup, start);
         Ok(())
     }

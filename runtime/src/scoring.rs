@@ -4,6 +4,8 @@
 //! and 1 at the end; a monastery or garden 1 plus 1 per filled neighbour (9 when
 //! complete); a field 3 per completed city it touches. The players with the most
 //! strength on a feature all score the full points; every figure on it returns.
+//! A town hall fills its square but brings no points and belongs to no feature
+//! (ruling **town-hall-points**): a monastery or garden does not count it.
 
 use crate::decide::{Decision, Pending};
 use crate::event::{Cause, Event, Scoring};
@@ -95,10 +97,25 @@ impl Game {
         let pos = self.tiles[usize::from(self.features.tile(node))].pos;
         let filled = self.neighbours(pos);
         match self.features.kind(node) {
-            // Baba Yaga's hut counts the empty squares instead.
+            // Baba Yaga's hut counts the empty squares instead (a town hall's
+            // square is not empty: it brings nothing either way).
             SegmentKind::Hut => 1 + (8 - filled),
-            _ => 1 + filled,
+            _ => 1 + filled - self.town_halls_around(pos),
         }
+    }
+
+    /// Town halls among the eight squares around `pos`: they fill their squares
+    /// (a monastery can be completed by one) but bring no points (ruling
+    /// town-hall-points).
+    fn town_halls_around(&self, pos: Pos) -> u32 {
+        let Some(hall) = self.cat.rules.town_hall else {
+            return 0;
+        };
+        AROUND
+            .iter()
+            .filter_map(|&(dx, dy)| self.grid.tile(pos.offset(dx, dy)))
+            .filter(|&t| self.tiles[usize::from(t)].kind == hall)
+            .count() as u32
     }
 
     /// Scores the feature rooted at `root` for its majority and returns its figures.

@@ -184,7 +184,11 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
             }
         }
         game.act(action).map_err(|e| e.to_string())?;
-        check_figures(&game)?;
+        // A surrounded mayor's swap is asked before scoring: completed features
+        // still hold their figures then.
+        if !matches!(game.decision(), Some(Decision::Mayor { .. })) {
+            check_figures(&game)?;
+        }
         decide(&mut game, &mut rng)?;
         check_figures(&game)?;
         if game.phase() != Phase::Draw {
