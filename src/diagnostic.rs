@@ -5,8 +5,10 @@
 
 use crate::message::Kind;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
-use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::WriteColor};
+use std::ops::Range;
+
+mod excerpt;
 
 /// Index of a source file in [`Sources`].
 pub type FileId = u32;
@@ -103,22 +105,29 @@ impl Sources {
 /// At most this many diagnostics are rendered; the rest are counted.
 pub const MAX_RENDERED: usize = 100;
 
+/// At most this many characters of a message, label or hint are shown (a
+/// message may quote a word of any length).
+pub const MAX_TEXT: usize = 200;
+
 /// Renders diagnostics like rustc (file:line:column, excerpt, caret), sorted by
-/// place so that output is deterministic.
+/// place so that output is deterministic. A diagnostic quotes only the lines it
+/// points at, and of a long line only a window around the caret.
 pub fn render(
     out: &mut dyn WriteColor,
     sources: &Sources,
     diagnostics: &[Diagnostic],
 ) -> std::io::Result<()> {
-    let mut files = SimpleFiles::new();
-    for id in sources.ids() {
-        files.add(sources.name(id), sources.text(id));
-    }
+    let index = excerpt::Index::new(sources.ids().map(|id| (sources.name(id), sources.text(id))));
     let config = term::Config::default();
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
     sorted.sort_by_key(|d| (d.span, d.kind.code()));
     for d in sorted.iter().take(MAX_RENDERED) {
-        let report = to_report(d);
+        let spans = std::iter::once(d.span).chain(d.related.iter().map(|(s, _)| *s));
+        let labels: Vec<(usize, Range<usize>)> = spans
+            .map(|s| (s.file as usize, s.start as usize..s.end as usize))
+            .collect();
+        let (files, labels) = index.excerpt(&labels);
+        let report = to_report(d, labels);
         term::emit(out, &config, &files, &report).map_err(std::io::Error::other)?;
     }
     if sorted.len() > MAX_RENDERED {
@@ -131,24 +140,33 @@ pub fn render(
     Ok(())
 }
 
-fn to_report(d: &Diagnostic) -> Report<usize> {
-    let span = |s: Span| s.file as usize;
-    let mut labels = vec![
-        Label::primary(span(d.span), d.span.start as usize..d.span.end as usize)
-            .with_message(d.kind.label()),
-    ];
-    for (s, text) in &d.related {
-        labels
-            .push(Label::secondary(span(*s), s.start as usize..s.end as usize).with_message(*text));
+/// The report of `d`, its labels at `spans` (the primary's first, then the
+/// related ones', in the excerpt's coordinates).
+fn to_report(d: &Diagnostic, spans: Vec<(usize, Range<usize>)>) -> Report<usize> {
+    let mut spans = spans.into_iter();
+    let mut labels = Vec::new();
+    if let Some((file, range)) = spans.next() {
+        labels.push(Label::primary(file, range).with_message(clip(d.kind.label())));
+    }
+    for ((file, range), (_, text)) in spans.zip(&d.related) {
+        labels.push(Label::secondary(file, range).with_message(*text));
     }
     let mut report = Report::error()
         .with_code(d.kind.code())
-        .with_message(d.kind.message())
+        .with_message(clip(d.kind.message()))
         .with_labels(labels);
     if let Some(hint) = d.kind.hint() {
-        report = report.with_notes(vec![format!("hint: {hint}")]);
+        report = report.with_notes(vec![format!("hint: {}", clip(hint))]);
     }
     report
+}
+
+/// `text` cut to [`MAX_TEXT`] characters, with `…` when cut.
+fn clip(text: String) -> String {
+    match text.char_indices().nth(MAX_TEXT) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
 }
 
 /// Renders diagnostics without colour into a string (tests, golden files).

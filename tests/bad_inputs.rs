@@ -118,3 +118,74 @@ fn huge_and_long_inputs_are_handled() {
         assert!(shown.matches("error[").count() <= tilec::diagnostic::MAX_RENDERED);
     }
 }
+
+#[test]
+fn a_long_line_is_quoted_as_a_window_around_the_caret() {
+    // 100 KB of `}` on one line: 100 000 diagnostics, 100 rendered, each once
+    // quoted the whole line (10 MB); now a window of it, columns still exact.
+    let text = format!("set t \"T\" {{ }}\n{}\n", "}".repeat(100_000));
+    let mut sources = Sources::new();
+    let id = sources.add("long.tiles", text);
+    let compiled = tilec::compile(&sources, &[id], None);
+    let shown = render_plain(&sources, &compiled.diagnostics);
+    assert!(shown.len() < 40_000, "{} bytes of diagnostics", shown.len());
+    assert!(
+        shown.contains("long.tiles:2:100\n"),
+        "columns of the whole line"
+    );
+    assert!(shown.contains("}…\n"), "the cut is marked");
+    assert_eq!(
+        shown.matches("error[").count(),
+        tilec::diagnostic::MAX_RENDERED
+    );
+    assert!(
+        shown.contains("99900 more problems not shown"),
+        "{}",
+        &shown[shown.len() - 200..]
+    );
+
+    // Far into a long line: the window starts shortly before the caret.
+    let line = format!("{}@{}", "a".repeat(500_000), "b".repeat(500_000));
+    let mut sources = Sources::new();
+    let id = sources.add(
+        "far.tiles",
+        format!("set t \"T\" {{ }}\ntile A \"x\" {{ {line} }}\n"),
+    );
+    let at = sources.text(id).find('@').unwrap();
+    let d = tilec::diagnostic::Diagnostic::new(
+        tilec::message::Kind::UnexpectedChar { ch: '@' },
+        tilec::diagnostic::Span::new(id, at, at + 1),
+    );
+    let shown = render_plain(&sources, &[d]);
+    assert!(shown.len() < 1_000, "{shown}");
+    assert!(shown.contains("far.tiles:2:500014"), "{shown}");
+    assert!(
+        shown.contains("…aaaa") && shown.contains("@bbbb") && shown.contains("b…"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn file_too_large_does_not_echo_the_line() {
+    let mut sources = Sources::new();
+    let id = sources.add("big.tiles", "x".repeat(1 << 20));
+    let limit = tilec::syntax::MAX_FILE_BYTES;
+    let d = tilec::diagnostic::Diagnostic::new(
+        tilec::message::Kind::FileTooLarge { limit },
+        tilec::diagnostic::Span::new(id, 0, 0),
+    );
+    let shown = render_plain(&sources, &[d]);
+    assert!(shown.len() < 1_000, "{} bytes", shown.len());
+    assert!(shown.contains("error[E010]"), "{shown}");
+}
+
+#[test]
+fn a_message_quoting_a_huge_word_is_cut() {
+    let word = "x".repeat(1 << 20);
+    let mut sources = Sources::new();
+    let id = sources.add("word.tiles", format!("set t \"T\" {{ }}\n{word}\n"));
+    let compiled = tilec::compile(&sources, &[id], None);
+    let shown = render_plain(&sources, &compiled.diagnostics);
+    assert!(shown.contains("error[E100]"), "{}", &shown[..300]);
+    assert!(shown.len() < 2_000, "{} bytes", shown.len());
+}

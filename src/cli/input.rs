@@ -1,8 +1,8 @@
 //! Reading tile sources: files or directories, `sets.toml`, and rendering
 //! diagnostics to stderr (in colour only on a terminal).
 
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
-use std::io::IsTerminal;
+use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use tilec::diagnostic::{render, Diagnostic, FileId, Sources};
 use tilec::Compiled;
@@ -134,15 +134,24 @@ pub fn compile(paths: &[PathBuf]) -> Result<(Input, Compiled), u8> {
     Ok((input, compiled))
 }
 
-/// Prints diagnostics to stderr; colour only when stderr is a terminal.
+/// Prints diagnostics to stderr through one buffer (stderr itself is
+/// unbuffered: one `write` per piece of text); colour only on a terminal.
 pub fn report(sources: &Sources, diagnostics: &[Diagnostic]) {
     let choice = if std::io::stderr().is_terminal() {
         ColorChoice::Auto
     } else {
         ColorChoice::Never
     };
-    let mut err = StandardStream::stderr(choice);
-    let _ = render(&mut err, sources, diagnostics);
+    let mut err = BufferedStandardStream::stderr(choice);
     let n = diagnostics.len();
-    eprintln!("error: {n} problem{} found", if n == 1 { "" } else { "s" });
+    // Nothing is left to tell the user if stderr itself fails.
+    let _ = render(&mut err, sources, diagnostics)
+        .and_then(|()| {
+            writeln!(
+                err,
+                "error: {n} problem{} found",
+                if n == 1 { "" } else { "s" }
+            )
+        })
+        .and_then(|()| err.flush());
 }
