@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod check;
+pub mod diff;
 pub mod export;
 pub mod fmt;
 pub mod import_jcz;
