@@ -168,4 +168,22 @@ fn help_shows_each_default_once() {
     let help = text(&tilec(&["check", "--help"]).stdout);
     assert_eq!(help.matches("default").count(), 1, "{help}");
     assert!(help.contains("--explain <CODE>"), "{help}");
+    for command in ["export", "fmt"] {
+        let help = text(&tilec(&[command, "--help"]).stdout);
+        assert_eq!(help.matches("default: tiles").count(), 1, "{help}");
+        assert!(!help.contains("(default"), "{help}");
+    }
+}
+
+#[test]
+fn a_tile_without_the_dot_format_is_refused() {
+    let out = tilec(&["export", "--tile", "base/D"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout, b"", "no JSON printed");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error: --tile `base/D` is for --format dot"),
+        "{err}"
+    );
+    assert!(err.contains("hint: add `--format dot`"), "{err}");
 }
