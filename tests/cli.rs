@@ -145,22 +145,24 @@ fn explain_prints_every_codes_explanation_and_refuses_an_unknown_code() {
 }
 
 #[test]
-fn outside_a_checkout_check_says_how_to_name_the_tiles() {
+fn outside_a_checkout_check_and_build_say_how_to_name_the_tiles() {
     let dir = std::env::temp_dir().join(format!("tilec-no-tiles-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .arg("check")
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    for command in ["check", "build"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+            .arg(command)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = text(&out.stderr);
+        assert!(err.contains("error: cannot read `tiles`"), "{err}");
+        let hint = "hint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR`";
+        assert!(err.contains(hint), "{err}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     std::fs::remove_dir_all(&dir).ok();
-    assert_eq!(out.status.code(), Some(2));
-    let err = text(&out.stderr);
-    assert!(err.contains("error: cannot read `tiles`"), "{err}");
-    assert!(
-        err.contains("hint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR`"),
-        "{err}"
-    );
+    assert!(left.is_empty(), "nothing written");
 }
 
 #[test]
