@@ -4,7 +4,7 @@
 //! tile geometry, `E3xx` sets, `E4xx` importing other formats (`tilec import-jcz`).
 //! Messages are terse and lowercase; hints say what to do.
 //!
-//! Each kind is declared once, in the [`kinds!`] table below: its code, its fields,
+//! Each kind is declared once, in the `kinds!` table below: its code, its fields,
 //! its message, its hint, and (optionally) the label under the caret. A new
 //! diagnostic is one entry there.
 

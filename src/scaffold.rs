@@ -5,7 +5,8 @@
 pub fn tile_file(id: &str, name: &str) -> String {
     format!(
         r#"# {name}: a new tile set. Edit the tiles, then run `tilec check` and
-# `tilec render` on this file. The language is described in tiles/GRAMMAR.md.
+# `tilec render` on this file. The language is described in tiles/GRAMMAR.md
+# of the tilec repository; `tilec check --explain CODE` explains a diagnostic.
 
 set {id} {name:?} {{
   edition "first draft"

@@ -145,22 +145,24 @@ fn explain_prints_every_codes_explanation_and_refuses_an_unknown_code() {
 }
 
 #[test]
-fn outside_a_checkout_check_says_how_to_name_the_tiles() {
+fn outside_a_checkout_check_and_build_say_how_to_name_the_tiles() {
     let dir = std::env::temp_dir().join(format!("tilec-no-tiles-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .arg("check")
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    for command in ["check", "build"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+            .arg(command)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = text(&out.stderr);
+        assert!(err.contains("error: cannot read `tiles`"), "{err}");
+        let hint = "hint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR`";
+        assert!(err.contains(hint), "{err}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     std::fs::remove_dir_all(&dir).ok();
-    assert_eq!(out.status.code(), Some(2));
-    let err = text(&out.stderr);
-    assert!(err.contains("error: cannot read `tiles`"), "{err}");
-    assert!(
-        err.contains("hint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR`"),
-        "{err}"
-    );
+    assert!(left.is_empty(), "nothing written");
 }
 
 #[test]
@@ -168,6 +170,24 @@ fn help_shows_each_default_once() {
     let help = text(&tilec(&["check", "--help"]).stdout);
     assert_eq!(help.matches("default").count(), 1, "{help}");
     assert!(help.contains("--explain <CODE>"), "{help}");
+    for command in ["export", "fmt"] {
+        let help = text(&tilec(&[command, "--help"]).stdout);
+        assert_eq!(help.matches("default: tiles").count(), 1, "{help}");
+        assert!(!help.contains("(default"), "{help}");
+    }
+}
+
+#[test]
+fn a_tile_without_the_dot_format_is_refused() {
+    let out = tilec(&["export", "--tile", "base/D"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout, b"", "no JSON printed");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error: --tile `base/D` is for --format dot"),
+        "{err}"
+    );
+    assert!(err.contains("hint: add `--format dot`"), "{err}");
 }
 
 #[test]

@@ -166,19 +166,32 @@ fn the_command_checks_rewrites_and_refuses_broken_files() {
     };
     let check = run(&["fmt", "--check", messy.to_str().unwrap()]);
     assert_eq!(check.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&check.stdout).contains("messy.tiles"));
+    let diff = String::from_utf8_lossy(&check.stdout).into_owned();
+    let name = messy.display();
+    assert!(
+        diff.starts_with(&format!(
+            "--- {name}\n+++ {name} (formatted)\n@@ -1,2 +1,8 @@\n"
+        )),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("\n-set t \"T\" {provenance sourced}\n"),
+        "{diff}"
+    );
+    assert!(diff.contains("\n+  provenance sourced\n"), "{diff}");
+    let wrote = run(&["fmt", messy.to_str().unwrap()]);
+    assert_eq!(wrote.status.code(), Some(0));
     assert_eq!(
-        run(&["fmt", messy.to_str().unwrap()]).status.code(),
-        Some(0)
+        String::from_utf8_lossy(&wrote.stdout),
+        format!("formatted {name}\n")
     );
     let text = std::fs::read_to_string(&messy).unwrap();
     assert_eq!(text, "set t \"T\" {\n  provenance sourced\n}\n\ntile A \"x\" {\n  count 2\n  city c N E S W\n}\n");
-    assert_eq!(
-        run(&["fmt", "--check", messy.to_str().unwrap()])
-            .status
-            .code(),
-        Some(0)
-    );
+    let clean = run(&["fmt", "--check", messy.to_str().unwrap()]);
+    assert_eq!(clean.status.code(), Some(0));
+    assert_eq!(clean.stdout, b"", "nothing to show for a canonical file");
+    let again = run(&["fmt", messy.to_str().unwrap()]);
+    assert_eq!(again.stdout, b"", "an unchanged file is not reported");
     let refused = run(&["fmt", broken.to_str().unwrap()]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("E006"));

@@ -236,3 +236,31 @@ fn shipped_fields_are_bounded_by_drawn_features() {
     // road or wall between them (as their data says); the hedge shows the split.
     assert_eq!(hedged, ["mm/F", "mm/G", "mm/H"]);
 }
+
+/// The striped "reconstructed" band sits upright in the north-east corner, where
+/// an arrow pointing north is drawn: the arrow must stay on top, whether it
+/// points north at rotation 0 or is turned there.
+#[test]
+fn the_reconstructed_band_does_not_hide_a_north_pointing_arrow() {
+    let text = "set t \"T\" { provenance reconstructed }\n\
+                tile N \"North\" { count 2; city c N; field f E S W -> c; arrow portal N }\n\
+                tile W \"West\" { count 2; city c N; field f E S W -> c; arrow portal W }\n";
+    let mut sources = tilec::diagnostic::Sources::new();
+    let id = sources.add("t.tiles", text);
+    let compiled = tilec::compile(&sources, &[id], None);
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{:?}",
+        compiled.diagnostics
+    );
+    let set = compiled.model.sets[0].to_runtime();
+    // Inside the arrowhead, (0.72, 0.13) of the side, which the band covers.
+    let head = |img: &RgbaImage| img.get_pixel(115, 20).0;
+    let portal = [128, 48, 170, 255];
+    assert_eq!(head(&render_tile(&set.tiles[0], 0)), portal);
+    assert_eq!(
+        head(&render_tile(&set.tiles[1], 1)),
+        portal,
+        "west, turned once clockwise"
+    );
+}

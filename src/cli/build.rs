@@ -90,10 +90,7 @@ fn summary(args: &BuildArgs, compiled: &Compiled, site: &[html::SiteFile], start
     let pngs = site.iter().filter(|(p, _)| p.ends_with(".png")).count();
     let pages = site.iter().filter(|(p, _)| p.ends_with(".html")).count();
     let bytes: usize = site.iter().map(|(_, b)| b.len()).sum();
-    outln!(
-        "ok: {} sets, {kinds} tile kinds, {copies} tiles",
-        sets.len()
-    );
+    outln!("ok: {}", tilec::message::summary(sets.len(), kinds, copies));
     match args.tables_path() {
         Some(path) => outln!("wrote {}", path.display()),
         None => outln!("tables not written (give --tables FILE to write them)"),

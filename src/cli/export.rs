@@ -21,13 +21,18 @@ pub struct ExportArgs {
     /// The tile whose graph to print, with --format dot (for example `base/D`).
     #[arg(long)]
     pub tile: Option<String>,
-    /// A tiles directory or file (default: `tiles`).
+    /// A tiles directory or file.
     #[arg(default_value = "tiles")]
     pub path: PathBuf,
 }
 
 /// Runs the export; 0 done, 1 the tiles have problems, 2 usage or I/O.
 pub fn run(args: &ExportArgs) -> u8 {
+    if let (Format::Json, Some(id)) = (args.format, &args.tile) {
+        eprintln!("error: --tile `{id}` is for --format dot; JSON export prints every tile");
+        eprintln!("hint: add `--format dot` to print that tile's graph, or drop --tile");
+        return 2;
+    }
     let (input, compiled) = match input::compile(std::slice::from_ref(&args.path)) {
         Ok(v) => v,
         Err(code) => return code,

@@ -7,10 +7,11 @@ use tilec::diagnostic::Sources;
 /// Arguments of `tilec fmt`.
 #[derive(clap::Args)]
 pub struct FmtArgs {
-    /// Do not write; list the files that would change and exit 1 if any would.
+    /// Do not write; show how each file would change (a unified diff) and exit 1
+    /// if any would.
     #[arg(long)]
     pub check: bool,
-    /// Tile files or directories (default: `tiles`).
+    /// Tile files or directories.
     #[arg(default_value = "tiles")]
     pub paths: Vec<PathBuf>,
 }
@@ -28,19 +29,33 @@ pub fn run(args: &FmtArgs) -> u8 {
     let mut code = 0;
     for path in files {
         match format_file(&path, args.check) {
-            Ok(true) if args.check => {
-                outln!("{}", path.display());
+            Ok(Some(diff)) if args.check => {
+                out!("{diff}");
                 code = code.max(1);
             }
-            Ok(_) => {}
+            Ok(Some(_)) => outln!("formatted {}", path.display()),
+            Ok(None) => {}
             Err(c) => code = code.max(c),
         }
     }
     code
 }
 
-/// Formats one file; `Ok(changed)`, or the exit code of a failure.
-fn format_file(path: &std::path::Path, check: bool) -> Result<bool, u8> {
+/// What `--check` shows for a file that would change: its unified diff, or a
+/// note when only line endings or the final newline differ.
+fn diff(path: &std::path::Path, old: &str, new: &str) -> String {
+    let name = path.display().to_string();
+    let diff = super::diff::unified(&name, old, new);
+    if diff.is_empty() {
+        format!("{name}: only line endings or the final newline would change\n")
+    } else {
+        diff
+    }
+}
+
+/// Formats one file: `Some` when it changed (with `check`, the diff that shows
+/// how), `None` when it was canonical, or the exit code of a failure.
+fn format_file(path: &std::path::Path, check: bool) -> Result<Option<String>, u8> {
     let bytes = std::fs::read(path).map_err(|e| {
         eprintln!("{}", input::io_error(path, &e).0);
         2u8
@@ -64,5 +79,12 @@ fn format_file(path: &std::path::Path, check: bool) -> Result<bool, u8> {
             2u8
         })?;
     }
-    Ok(changed)
+    if !changed {
+        return Ok(None);
+    }
+    Ok(Some(if check {
+        diff(path, sources.text(id), &formatted)
+    } else {
+        String::new()
+    }))
 }

@@ -17,6 +17,7 @@ macro_rules! outln {
 
 pub mod build;
 pub mod check;
+pub mod diff;
 pub mod export;
 pub mod fmt;
 pub mod import_jcz;

@@ -84,8 +84,8 @@ impl TileView {
         } else {
             ""
         };
-        let (id, name) = (&self.id, &self.name);
-        if rotation % 4 == 0 {
+        let (id, name, turns) = (&self.id, &self.name, rotation % 4);
+        if turns == 0 {
             return format!(
                 "Preview of {id} “{name}”{recon}: edges at rotation 0 {}",
                 self.edges
@@ -99,7 +99,7 @@ impl TileView {
             .collect();
         format!(
             "Preview of {id} “{name}”, turned {}° clockwise{recon}: edges {}",
-            u32::from(rotation % 4) * 90,
+            u32::from(turns) * 90,
             edges.join(", ")
         )
     }

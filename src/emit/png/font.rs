@@ -43,7 +43,7 @@ const GLYPHS: &[(char, &str)] = &[
     ('d', "....# ....# .##.# #..## #...# #...# .####"),
     ('e', "..... ..... .###. #...# ##### #.... .###."),
     ('f', "..##. .#..# .#... ###.. .#... .#... .#..."),
-    ('g', "..... .#### #...# #...# .#### ....# .###."),
+    ('g', "..... ..... .#### #...# .#### ....# .###."),
     ('h', "#.... #.... #.##. ##..# #...# #...# #...#"),
     ('i', "..#.. ..... .##.. ..#.. ..#.. ..#.. .###."),
     ('j', "...#. ..... ..##. ...#. ...#. #..#. .##.."),
@@ -157,5 +157,44 @@ mod tests {
         assert_eq!(text_width("", 2), 0);
         assert_eq!(text_width("ab", 1), 11);
         assert_eq!(text_width("ab", 2), 22);
+    }
+
+    /// Pixels that differ between `a` moved down `shift` rows and `b`.
+    fn differ(a: &str, b: &str, shift: i32) -> usize {
+        let rows = |g: &str| g.split(' ').map(String::from).collect::<Vec<_>>();
+        let (a, b) = (rows(a), rows(b));
+        let blank = ".....".to_string();
+        (0..7i32)
+            .map(|r| {
+                let from = r - shift;
+                let ra = if (0..7).contains(&from) {
+                    &a[from as usize]
+                } else {
+                    &blank
+                };
+                ra.chars()
+                    .zip(b[r as usize].chars())
+                    .filter(|(x, y)| x != y)
+                    .count()
+            })
+            .sum()
+    }
+
+    #[test]
+    fn g_is_not_a_nine_moved_down() {
+        let closest = (-3..=3).map(|k| differ(glyph('g'), glyph('9'), k)).min();
+        assert!(
+            closest >= Some(8),
+            "g and 9 differ in only {closest:?} pixels"
+        );
+    }
+
+    #[test]
+    fn every_glyph_is_distinct() {
+        for (i, (c, rows)) in GLYPHS.iter().enumerate() {
+            for (d, other) in &GLYPHS[i + 1..] {
+                assert_ne!(rows, other, "{c:?} and {d:?} draw alike");
+            }
+        }
     }
 }

@@ -12,8 +12,8 @@ use tilec_runtime::{Arrow, ArrowKind, MarkKind, SegmentKind, TileKind, NO_SEGMEN
 const INK: Rgba<u8> = rgb(30, 26, 24);
 const WHITE: Rgba<u8> = rgb(252, 250, 244);
 
-/// Draws the tile's marks and arrow (the town hall picture comes first, as it
-/// is the whole tile).
+/// Draws the tile's marks (the town hall picture comes first, as it is the
+/// whole tile). The arrow has a layer of its own: see [`draw_arrow`].
 pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
     for m in tile.marks.iter() {
         match m.kind {
@@ -28,9 +28,6 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
                 trap_lake(c, p);
             }
         }
-    }
-    if let Some(arrow) = tile.arrow {
-        draw_arrow(c, arrow);
     }
 }
 
@@ -96,7 +93,9 @@ pub fn arrow_colour(kind: ArrowKind) -> Rgba<u8> {
     }
 }
 
-fn draw_arrow(c: &mut Canvas, arrow: Arrow) {
+/// Draws a 20th Anniversary arrow at rotation 0, beside the middle of the edge it
+/// points at.
+pub fn draw_arrow(c: &mut Canvas, arrow: Arrow) {
     let t = |p: Pt| turn(p, arrow.points);
     let colour = arrow_colour(arrow.kind);
     let head = |s: f32| {

@@ -36,7 +36,12 @@ pub const TILE_PX: u32 = 160;
 /// The preview of `tile` turned clockwise by `rotation` quarter turns.
 pub fn render_tile(tile: &TileKind, rotation: u8) -> RgbaImage {
     let base = landscape(tile).downsample();
-    finish(&base, &badge_layer(tile), rotation)
+    finish(
+        &base,
+        &badge_layer(tile),
+        arrow_layer(tile).as_ref(),
+        rotation,
+    )
 }
 
 /// The previews of `tile` at all four rotations (0°, 90°, 180°, 270°), sharing
@@ -44,7 +49,8 @@ pub fn render_tile(tile: &TileKind, rotation: u8) -> RgbaImage {
 pub fn render_rotations(tile: &TileKind) -> [RgbaImage; 4] {
     let base = landscape(tile).downsample();
     let badges = badge_layer(tile);
-    [0, 1, 2, 3].map(|r| finish(&base, &badges, r))
+    let arrow = arrow_layer(tile);
+    [0, 1, 2, 3].map(|r| finish(&base, &badges, arrow.as_ref(), r))
 }
 
 /// How many places the preview of `tile` cannot tell its fields apart by the
@@ -123,16 +129,46 @@ fn badge_layer(tile: &TileKind) -> RgbaImage {
     c.downsample()
 }
 
-/// Turns the (downsampled) landscape and lays the premultiplied badges over it.
-/// Turning after the 2×2 box filter gives the same pixels as turning before.
-fn finish(base: &RgbaImage, badges: &RgbaImage, rotation: u8) -> RgbaImage {
-    let mut img = match rotation % 4 {
-        1 => image::imageops::rotate90(base),
-        2 => image::imageops::rotate180(base),
-        3 => image::imageops::rotate270(base),
-        _ => base.clone(),
-    };
-    for (dst, src) in img.pixels_mut().zip(badges.pixels()) {
+/// The tile's arrow on a transparent layer at output size, at rotation 0. It
+/// turns with the tile but lies over the upright badges, so that the
+/// reconstructed band in the north-east corner never hides an arrow that ends
+/// up pointing north.
+fn arrow_layer(tile: &TileKind) -> Option<RgbaImage> {
+    let arrow = tile.arrow?;
+    let mut c = Canvas::new(TILE_PX * 2, image::Rgba([0, 0, 0, 0]));
+    marks::draw_arrow(&mut c, arrow);
+    Some(c.downsample())
+}
+
+/// Turns the (downsampled) landscape, lays the premultiplied badges over it,
+/// then the turned arrow. Turning after the 2×2 box filter gives the same
+/// pixels as turning before.
+fn finish(
+    base: &RgbaImage,
+    badges: &RgbaImage,
+    arrow: Option<&RgbaImage>,
+    rotation: u8,
+) -> RgbaImage {
+    let mut img = turned(base, rotation);
+    over(&mut img, badges);
+    if let Some(arrow) = arrow {
+        over(&mut img, &turned(arrow, rotation));
+    }
+    img
+}
+
+fn turned(img: &RgbaImage, rotation: u8) -> RgbaImage {
+    match rotation % 4 {
+        1 => image::imageops::rotate90(img),
+        2 => image::imageops::rotate180(img),
+        3 => image::imageops::rotate270(img),
+        _ => img.clone(),
+    }
+}
+
+/// Lays the premultiplied `layer` over `img`.
+fn over(img: &mut RgbaImage, layer: &RgbaImage) {
+    for (dst, src) in img.pixels_mut().zip(layer.pixels()) {
         let a = u32::from(src.0[3]);
         if a == 0 {
             continue;
@@ -142,5 +178,4 @@ fn finish(base: &RgbaImage, badges: &RgbaImage, rotation: u8) -> RgbaImage {
             dst.0[i] = (u32::from(src.0[i]) + under).min(255) as u8;
         }
     }
-    img
 }

@@ -32,11 +32,11 @@ pub fn sheet_from(set: &TileSet, previews: &[RgbaImage]) -> RgbaImage {
         rgb(250, 248, 242),
     );
     let title = format!(
-        "{} ({}): {} tiles, {} kinds",
+        "{} ({}): {}, {}",
         set.name,
         set.id,
-        set.total(),
-        n
+        crate::message::plural(set.total() as usize, "tile"),
+        crate::message::plural(n as usize, "kind")
     );
     draw_text(&mut img, i64::from(GAP), 12, 2, rgb(20, 20, 20), &title);
     for (k, tile) in set.tiles.iter().enumerate() {
