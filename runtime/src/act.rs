@@ -153,7 +153,9 @@ impl Game {
         }
     }
 
-    /// The figure step's alternatives the expansions add.
+    /// The figure step's alternatives the expansions add (out of line: the
+    /// base game's listing stays small).
+    #[inline(never)]
     fn expansion_actions(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
         if self.cat.kinds[usize::from(tile.kind)].festival {
             for f in &self.figures {
@@ -359,15 +361,26 @@ impl Game {
         if action != Action::Pass {
             self.apply_action(tile, action);
         }
-        if self.cat.rules.any && self.before_scoring(tile) {
-            return; // a surrounded mayor's swap is asked first
+        if self.cat.rules.any {
+            self.expansion_scoring(tile);
+            return;
         }
-        self.scoring_step(tile);
+        self.score_completed(tile);
+        self.after_scoring();
+    }
+
+    /// The end of the turn with the expansions in play: Solovei's trap and the
+    /// mayors' swaps before scoring, then [`Game::scoring_step`]. Out of line:
+    /// the base game's turn stays small enough to be inlined.
+    #[inline(never)]
+    fn expansion_scoring(&mut self, tile: PlacedTile) {
+        if !self.before_scoring(tile) {
+            self.scoring_step(tile);
+        } // else a surrounded mayor's swap is asked first
     }
 
     /// Step 3 of the turn: the placement's completed features score, then the
     /// surrounded scarecrows and the messengers whose roads scored are asked.
-    #[inline]
     pub(crate) fn scoring_step(&mut self, tile: PlacedTile) {
         self.score_completed(tile);
         if self.cat.rules.town_hall.is_some() {

@@ -73,6 +73,7 @@ impl Game {
 
     /// Step 1 of a turn after the tile is down: the town hall's meeting, the
     /// traps, and the arrows. Returns whether the player must choose an arrow.
+    #[inline(never)]
     pub(crate) fn placement_effects(&mut self, tile: PlacedTile) -> bool {
         let rules = self.cat.rules;
         if rules.town_hall == Some(tile.kind) {
@@ -352,26 +353,47 @@ impl Game {
         if self.watched == 0 {
             return;
         }
-        let (x, y) = (i32::from(tile.pos.x), i32::from(tile.pos.y));
+        // Most placements surround no square: then no figure is looked at.
+        let squares = match self.grid.surrounded_near(tile.pos) {
+            Some(0) => return,
+            Some(mask) => mask,
+            None => self.surrounded_slow(tile.pos),
+        };
         for i in 0..self.figures.len() {
-            // The square first: the placed tile's or one next to it.
-            let at = self.figures[i].pos;
-            let (dx, dy) = (i32::from(at.x) - x, i32::from(at.y) - y);
             let f = &self.figures[i];
-            if dx.abs() + dy.abs() > 1 || f.kind != kind || !f.watched() {
+            if f.kind != kind || !f.watched() {
                 continue;
             }
-            if (0..4).all(|d| self.grid.tile(at.step(d)).is_some()) {
-                let f = &self.figures[i];
-                let (player, at) = (f.player, f.spot());
-                let decision = match f.kind {
-                    FigureKind::Mayor => crate::decide::Decision::Mayor { player, at },
-                    _ => crate::decide::Decision::Scarecrow { player, at },
-                };
-                let node = f.node;
-                self.pending.push(Pending { decision, node });
+            // The placed tile's square (bit 4) or the one beyond side `d`.
+            let bit = match (0..4).find(|&d| tile.pos.step(d) == f.pos) {
+                Some(d) => d,
+                None if f.pos == tile.pos => 4,
+                None => continue,
+            };
+            if squares & (1 << bit) == 0 {
+                continue;
             }
+            let (player, at) = (f.player, f.spot());
+            let decision = match f.kind {
+                FigureKind::Mayor => crate::decide::Decision::Mayor { player, at },
+                _ => crate::decide::Decision::Scarecrow { player, at },
+            };
+            let node = f.node;
+            self.pending.push(Pending { decision, node });
         }
+    }
+
+    /// [`Grid::surrounded_near`](crate::grid::Grid) by lookups, for a square
+    /// outside the grid's margin (never a placed tile's, in practice).
+    #[cold]
+    fn surrounded_slow(&self, pos: Pos) -> u8 {
+        let filled = |p: Pos| self.grid.tile(p).is_some();
+        let around = |p: Pos| filled(p) && (0..4).all(|d| filled(p.step(d)));
+        let mut mask = u8::from(around(pos)) << 4;
+        for d in 0..4 {
+            mask |= u8::from(around(pos.step(d))) << d;
+        }
+        mask
     }
 
     /// Final scoring's last step: -2 per figure in Vodyanoy's trap.

@@ -136,6 +136,8 @@ pub struct Game {
     /// river or city: when it did not, nothing can have been completed, and
     /// the check of its features after the figure step is skipped.
     pub(crate) completed: bool,
+    /// The owed decisions are mayors' swaps: the turn's scoring comes after them.
+    pub(crate) scoring_due: bool,
     /// Per placed tile: the last walk that counted it (distinct-tile counting).
     pub(crate) stamp: Vec<u32>,
     pub(crate) walk: u32,
@@ -161,8 +163,6 @@ pub struct Game {
     pub(crate) extra: Extra,
     /// Decisions owed, in order (the first is [`Game::decision`]).
     pub(crate) pending: Vec<Pending>,
-    /// The owed decisions are mayors' swaps: the turn's scoring comes after them.
-    pub(crate) scoring_due: bool,
     /// While `drawn_count` is set for a kind without a river: per block of
     /// `grid::BLOCK` frontier squares, the running totals of its legal
     /// placements square by square, one byte each (the last byte is the

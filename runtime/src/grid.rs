@@ -31,7 +31,8 @@ struct Square {
     code: u16,
     /// Frontier index + 1; 0 when not on the frontier.
     front: u16,
-    /// For an empty square: sides with a placed neighbour.
+    /// Sides with a placed neighbour (kept for placed squares too: the
+    /// surround triggers read it).
     sides: u8,
 }
 
@@ -184,12 +185,13 @@ impl Grid {
                 continue;
             };
             // Written without branches (see the type's note): an occupied square
-            // (`keep` 0) is left as it is, and its slot write lands past the
-            // frontier's end, where it is harmless.
+            // (`keep` 0) keeps its code and only learns of its new neighbour,
+            // and its slot write lands past the frontier's end, where it is
+            // harmless.
             around[d] = sq.tile;
             let empty = sq.tile == 0;
             let keep = u16::from(empty).wrapping_neg();
-            sq.sides |= (1 << ((d + 2) & 3)) & keep as u8;
+            sq.sides |= 1 << ((d + 2) & 3);
             sq.code += add & keep;
             let front = usize::from(sq.front);
             let slot = select_unpredictable(front == 0, self.len, front.wrapping_sub(1));
@@ -223,6 +225,22 @@ impl Grid {
             .iter()
             .filter(|&&j| self.squares.get(j).is_some_and(|s| s.tile != 0));
         Some(filled.count() as u32)
+    }
+
+    /// Which of the placed square `p` (bit 4) and its four orthogonal
+    /// neighbours (bit `d` for the one beyond side `d`) are placed and have all
+    /// four orthogonal neighbours filled; `None` if `p` is not inside the margin.
+    /// Five squares' `sides`: the surround triggers ask this each turn.
+    pub fn surrounded_near(&self, p: Pos) -> Option<u8> {
+        let i = self.inner_index(p)?;
+        let w = self.w as usize;
+        let closed = |j: usize| {
+            let sq = self.squares.get(j).copied().unwrap_or_default();
+            u8::from(sq.tile != 0 && sq.sides == 0xF)
+        };
+        // In range: `i` is at least MARGIN squares from every border.
+        let mask = closed(i - w) | closed(i + 1) << 1 | closed(i + w) << 2 | closed(i - 1) << 3;
+        Some(mask | closed(i) << 4)
     }
 
     /// The index of `p` if it is at least `MARGIN` squares inside the array.
@@ -357,5 +375,24 @@ mod tests {
             .squares
             .iter()
             .all(|s| (s.tile, s.code, s.front, s.sides) == (0, 0, 0, 0)));
+    }
+
+    /// The surround mask agrees with lookups on a 5 x 5 block filled in a
+    /// scattered order, after every placement.
+    #[test]
+    fn surrounded_near_agrees_with_lookups() {
+        let mut g = Grid::new();
+        let order = (0..25).map(|k| (k * 7) % 25);
+        for (placed, k) in order.enumerate() {
+            let p = Pos::new(k % 5 - 2, k / 5 - 2);
+            g.put(p, placed as u16, demand_adds(0x1111));
+            let filled = |q: Pos| g.tile(q).is_some();
+            let closed = |q: Pos| filled(q) && (0..4).all(|d| filled(q.step(d)));
+            let mut want = u8::from(closed(p)) << 4;
+            for d in 0..4 {
+                want |= u8::from(closed(p.step(d))) << d;
+            }
+            assert_eq!(g.surrounded_near(p), Some(want), "{p}");
+        }
     }
 }

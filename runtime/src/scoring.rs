@@ -100,6 +100,7 @@ impl Game {
             // Baba Yaga's hut counts the empty squares instead (a town hall's
             // square is not empty: it brings nothing either way).
             SegmentKind::Hut => 1 + (8 - filled),
+            _ if self.cat.rules.town_hall.is_none() => 1 + filled,
             _ => 1 + filled - self.town_halls_around(pos),
         }
     }
@@ -107,6 +108,7 @@ impl Game {
     /// Town halls among the eight squares around `pos`: they fill their squares
     /// (a monastery can be completed by one) but bring no points (ruling
     /// town-hall-points).
+    #[inline(never)]
     fn town_halls_around(&self, pos: Pos) -> u32 {
         let Some(hall) = self.cat.rules.town_hall else {
             return 0;
