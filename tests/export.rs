@@ -271,3 +271,56 @@ fn export_is_deterministic() {
     let b = tilec::emit::json::emit(&common::shipped().model);
     assert_eq!(a, b);
 }
+
+/// A directory with one set of `n` small tile kinds.
+fn many_tiles(name: &str, n: usize) -> common::Temp {
+    let t = common::Temp::new(name);
+    let mut text = String::from("set big \"Big\" {\n  provenance sourced\n}\n");
+    for i in 0..n {
+        text += &format!(
+            "\ntile T{i} \"Tile {i}\" {{\n  count 2\n  city c N\n  field f E S W -> c\n}}\n"
+        );
+    }
+    std::fs::write(t.0.join("big.tiles"), text).unwrap();
+    t
+}
+
+#[test]
+fn export_streams_the_same_document_as_emit() {
+    let t = many_tiles("export-stream", 300);
+    let out = common::tilec(&["export", t.path()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let (_, compiled) = common::compile_dir(&t.0);
+    let emitted = tilec::emit::json::emit(&compiled.model);
+    assert_eq!(common::text(&out.stdout), emitted);
+    let doc: serde_json::Value = serde_json::from_str(&emitted).unwrap();
+    assert_eq!(doc["sets"][0]["tiles"].as_array().unwrap().len(), 300);
+    let empty = tilec::model::Model::default();
+    assert_eq!(
+        tilec::emit::json::emit(&empty),
+        "{\n  \"format\": 1,\n  \"sets\": []\n}\n"
+    );
+}
+
+#[test]
+fn build_and_render_refuse_more_kinds_than_they_can_draw() {
+    let t = many_tiles("too-many", 1001);
+    let site = t.0.join("site");
+    for args in [
+        vec![
+            "build",
+            "--tiles",
+            t.path(),
+            "--site",
+            site.to_str().unwrap(),
+        ],
+        vec!["render", t.path(), "--out", site.to_str().unwrap()],
+    ] {
+        let out = common::tilec(&args);
+        let err = common::text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("1001 tile kinds are more than"), "{err}");
+        assert!(err.contains("at most 1000"), "{err}");
+        assert!(!site.exists());
+    }
+}

@@ -92,3 +92,29 @@ fn a_full_stdout_is_an_io_error_exit_2() {
         );
     }
 }
+
+#[test]
+fn commands_print_only_through_the_central_stdout() {
+    // `println!` panics on a closed or full stdout; `out!`/`outln!` do not.
+    let mut stack = vec![root().join("src/cli"), root().join("src/main.rs")];
+    let mut offenders = Vec::new();
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            stack.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let code = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in code.lines().enumerate() {
+            let t = line.trim_start();
+            let to_stdout = |mac: &str| t.match_indices(mac).any(|(i, _)| !t[..i].ends_with('e'));
+            if !t.starts_with("//") && (to_stdout("println!(") || to_stdout("print!(")) {
+                offenders.push(format!("{}:{}: {t}", path.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "use outln!/out!:\n{}",
+        offenders.join("\n")
+    );
+}

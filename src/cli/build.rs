@@ -48,6 +48,10 @@ pub fn run(args: &BuildArgs) -> u8 {
         eprintln!("error: nothing was written; the previous outputs are unchanged");
         return 1;
     }
+    if let Err(msg) = fits(&compiled, "build") {
+        eprintln!("{msg}");
+        return 2;
+    }
     let runtime: Vec<_> = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
     let tables = tilec::emit::rust::emit(&runtime);
     let site = html::emit(&compiled.model, &checks(&compiled));
@@ -62,6 +66,23 @@ pub fn run(args: &BuildArgs) -> u8 {
     }
     summary(args, &compiled, &site, start);
     0
+}
+
+/// At most this many tile kinds get pictures in one run: every kind's previews,
+/// and a set's sheet, are drawn in memory (about 100 KB a preview), so a larger
+/// input would exhaust memory and abort instead of failing with a message.
+pub const MAX_PICTURED_KINDS: usize = 1000;
+
+/// Refuses, before drawing anything, an input with more kinds than
+/// [`MAX_PICTURED_KINDS`]; `command` is the command's name for the message.
+pub fn fits(compiled: &Compiled, command: &str) -> Result<(), String> {
+    let kinds: usize = compiled.model.sets.iter().map(|s| s.tiles.len()).sum();
+    if kinds <= MAX_PICTURED_KINDS {
+        return Ok(());
+    }
+    Err(format!(
+        "error: {kinds} tile kinds are more than `tilec {command}` draws in one run (at most {MAX_PICTURED_KINDS}); split the sets into several directories and run it on each; nothing was written"
+    ))
 }
 
 /// Per set: what `sets.toml` expects and how many problems were found (the

@@ -43,8 +43,7 @@ pub fn run(args: &ExportArgs) -> u8 {
     }
     match (args.format, &args.tile) {
         (Format::Json, _) => {
-            let json = tilec::emit::json::emit(&compiled.model);
-            super::stdout::with(|w| w.write_all(json.as_bytes()));
+            super::stdout::with(|w| tilec::emit::json::write(&compiled.model, w));
         }
         (Format::Dot, None) => {
             eprintln!("error: --format dot needs --tile ID (for example --tile base/D)");

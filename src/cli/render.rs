@@ -23,6 +23,10 @@ pub fn run(args: &RenderArgs) -> u8 {
         Ok(v) => v,
         Err(code) => return code,
     };
+    if let Err(msg) = super::build::fits(&compiled, "render") {
+        eprintln!("{msg}");
+        return 2;
+    }
     let sets: Vec<_> = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
     let mut files = output::Files::new();
     for set in &sets {

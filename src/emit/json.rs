@@ -1,24 +1,72 @@
 //! `emit`: Model → the JSON export (the contract is in `docs/export-json.md`).
 //!
 //! Keys are sorted (serde_json's map is ordered) and the output is pretty-printed
-//! with a final newline, so the same model always gives the same bytes.
+//! with a final newline, so the same model always gives the same bytes. It is
+//! written one tile at a time ([`write`]), so that memory stays that of the
+//! model, not of the whole document.
 
 use crate::graph::bits;
 use crate::model::{Model, Set, Tile};
 use serde_json::{json, Map, Value};
+use std::io::{self, Write};
 use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
 
 /// The JSON document for a whole model.
 pub fn emit(model: &Model) -> String {
-    let doc = json!({
-        "format": 1,
-        "sets": model.sets.iter().map(set).collect::<Vec<_>>(),
-    });
-    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    out.push('\n');
-    out
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail, and serde_json writes UTF-8.
+    let _ = write(model, &mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
 
+/// Writes the document of [`emit`] into `w`, a set and a tile at a time.
+pub fn write(model: &Model, w: &mut dyn Write) -> io::Result<()> {
+    let head = json!({ "format": 1, "sets": [] });
+    streamed(w, &head, 0, &model.sets, |w, s, depth| {
+        streamed(w, &set(s), depth, &s.tiles, |w, t, depth| {
+            w.write_all(pretty(&tile(t), depth).as_bytes())
+        })
+    })?;
+    w.write_all(b"\n")
+}
+
+/// Writes `value`, pretty-printed as if `depth` levels deep, with `items`
+/// written by `item` into the empty array its last key holds (sorted keys: the
+/// callers' last keys are `sets` and `tiles`).
+fn streamed<T>(
+    w: &mut dyn Write,
+    value: &Value,
+    depth: usize,
+    items: &[T],
+    item: impl Fn(&mut dyn Write, &T, usize) -> io::Result<()>,
+) -> io::Result<()> {
+    let text = pretty(value, depth);
+    let close = format!("[]\n{}}}", indent(depth));
+    let (Some(head), false) = (text.strip_suffix(&close), items.is_empty()) else {
+        return w.write_all(text.as_bytes());
+    };
+    writeln!(w, "{head}[")?;
+    for (i, t) in items.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",\n")?;
+        }
+        w.write_all(indent(depth + 2).as_bytes())?;
+        item(w, t, depth + 2)?;
+    }
+    write!(w, "\n{}]\n{}}}", indent(depth + 1), indent(depth))
+}
+
+/// `value` pretty-printed, its lines after the first indented `depth` levels.
+fn pretty(value: &Value, depth: usize) -> String {
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.replace('\n', &format!("\n{}", indent(depth)))
+}
+
+fn indent(depth: usize) -> String {
+    "  ".repeat(depth)
+}
+
+/// A set without its tiles (`"tiles": []`, filled by [`write`]).
 fn set(s: &Set) -> Value {
     json!({
         "id": s.id,
@@ -27,7 +75,7 @@ fn set(s: &Set) -> Value {
         "river": s.river,
         "notes": s.notes,
         "tile_count": s.total(),
-        "tiles": s.tiles.iter().map(tile).collect::<Vec<_>>(),
+        "tiles": [],
     })
 }
 

@@ -31,8 +31,8 @@ impl Target<'_> {
     /// The path as the user gave it (used in every message).
     fn path(&self) -> &Path {
         match self {
-            Target::Dir(p, _) | Target::File(p, _) | Target::NewFile(p, _) => p,
-            Target::InPlace(p, _) => p,
+            Target::Dir(p, _) => p,
+            Target::File(p, _) | Target::NewFile(p, _) | Target::InPlace(p, _) => p,
         }
     }
 }

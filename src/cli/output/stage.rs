@@ -16,9 +16,12 @@ fn sibling(dest: &Path, suffix: &str) -> PathBuf {
 }
 
 /// A file created exclusively: fails on anything already there, a link included.
+fn open_new(path: &Path) -> std::io::Result<fs::File> {
+    OpenOptions::new().write(true).create_new(true).open(path)
+}
+
 fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
-    f.write_all(bytes)
+    open_new(path)?.write_all(bytes)
 }
 
 /// `dir/.NAME.lock`, created exclusively while this process writes `NAME`.
@@ -105,12 +108,15 @@ pub fn stage(t: &Target, dest: PathBuf) -> Result<Staged, String> {
         tmp: None,
         fresh: matches!(t, Target::NewFile(..)),
     };
+    // The temporary is owned (removed on failure) as soon as it is created.
     let written = match t {
         Target::Dir(_, files) => fs::create_dir(&tmp)
             .inspect(|()| staged.tmp = Some(tmp.clone()))
             .and_then(|()| write_tree(&tmp, files)),
         Target::File(_, bytes) | Target::NewFile(_, bytes) | Target::InPlace(_, bytes) => {
-            create_new(&tmp, bytes).inspect(|()| staged.tmp = Some(tmp.clone()))
+            open_new(&tmp)
+                .inspect(|_| staged.tmp = Some(tmp.clone()))
+                .and_then(|mut f| f.write_all(bytes))
         }
     };
     written.map_err(|e| describe(&staged.user, &e))?;
