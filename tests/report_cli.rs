@@ -358,7 +358,7 @@ fn a_blocked_report_html_leaves_both_files_as_they_were() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.contains(&format!(
-            "error: cannot write `{}`: it is a directory",
+            "error: `{}` is a directory, not a file",
             blocked.display()
         )),
         "{stderr}"
@@ -373,4 +373,28 @@ fn a_blocked_report_html_leaves_both_files_as_they_were() {
         "kept"
     );
     assert_eq!(std::fs::read_dir(&dir.0).expect("dir").count(), 2);
+}
+
+#[test]
+fn a_report_inside_its_tile_directory_is_refused() {
+    let dir = Temp::new("report-in-tiles");
+    for f in ["lagoon.tiles", "sets.toml"] {
+        std::fs::copy(common::root().join("tests/custom").join(f), dir.0.join(f)).expect("copy");
+    }
+    let report = dir.0.join("report");
+    let out = tilec(&[
+        "simulate",
+        "--tiles",
+        dir.path(),
+        "--sets",
+        "lagoon",
+        "--games",
+        "3",
+        "--report",
+        report.to_str().expect("utf-8"),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("lies inside the input"), "{stderr}");
+    assert!(!report.exists(), "nothing is created inside the input");
 }

@@ -40,22 +40,38 @@
 mod data;
 mod html;
 mod tally;
-mod write;
 
 pub use data::{Report, Run};
 pub use tally::Tally;
-pub use write::prepare;
 
-use std::path::Path;
+use super::output::Target;
+use std::path::{Path, PathBuf};
+
+/// Creates `dir` (and its parents) if missing, so that a bad `--report` fails
+/// before the games.
+pub fn prepare(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        format!(
+            "error: cannot create the report directory `{}`: {e}",
+            dir.display()
+        )
+    })
+}
 
 /// Writes `report.json` and `report.html` into `dir` (created if missing), both
-/// or, on an error, neither.
-pub fn write(dir: &Path, report: &Report) -> Result<(), String> {
+/// or, on an error, neither, through the CLI's one all-or-none writer
+/// ([`super::output::replace_all`]); `inputs` (the `--tiles` directory) are
+/// never written over.
+pub fn write(dir: &Path, report: &Report, inputs: &[PathBuf]) -> Result<(), String> {
     let json = report.to_json()?;
     let html = html::html(report)?;
-    let files: [(&str, &[u8]); 2] = [
-        ("report.json", json.as_bytes()),
-        ("report.html", html.as_bytes()),
-    ];
-    write::write_all(dir, &files)
+    prepare(dir)?;
+    let (json_path, html_path) = (dir.join("report.json"), dir.join("report.html"));
+    super::output::replace_all(
+        &[
+            Target::File(&json_path, json.as_bytes()),
+            Target::File(&html_path, html.as_bytes()),
+        ],
+        inputs,
+    )
 }

@@ -65,7 +65,9 @@ pub fn run(args: &SimulateArgs) -> u8 {
         }
     };
     if let Some(dir) = &args.report {
-        if let Err(m) = report::prepare(dir) {
+        let inputs: Vec<std::path::PathBuf> = args.tiles.iter().cloned().collect();
+        let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| report::prepare(dir));
+        if let Err(m) = ready {
             eprintln!("{m}");
             return 2;
         }
@@ -196,7 +198,9 @@ fn write_report(
         seed: args.seed,
         figure_rate: args.figure_rate,
     };
-    match report::write(dir, &Report::new(run, tally, cat, sets)) {
+    // A report written into the tile directory it was built from is refused.
+    let inputs: Vec<std::path::PathBuf> = args.tiles.iter().cloned().collect();
+    match report::write(dir, &Report::new(run, tally, cat, sets), &inputs) {
         Ok(()) => {
             outln!("wrote {}/report.json and report.html", dir.display());
             0

@@ -55,6 +55,15 @@ pub fn replace_all(targets: &[Target], inputs: &[PathBuf]) -> Result<(), String>
     stage::commit(staged)
 }
 
+/// Refuses an output `path` that is, holds or lies inside one of `inputs`, before
+/// anything is created there (the check [`replace_all`] makes again).
+pub fn refuse_inputs(path: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+    let abs = target::absolute(path);
+    inputs
+        .iter()
+        .try_for_each(|input| target::overlap(path, &abs, input))
+}
+
 /// Replaces directory `target` by a directory holding exactly `files`.
 pub fn replace_dir(target: &Path, files: &Files, inputs: &[PathBuf]) -> Result<(), String> {
     replace_all(&[Target::Dir(target, files)], inputs)

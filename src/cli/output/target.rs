@@ -45,7 +45,7 @@ pub fn check(t: &Target, inputs: &[PathBuf]) -> Result<PathBuf, String> {
 }
 
 /// Refuses an output that is, holds or lies inside `input`.
-fn overlap(path: &Path, abs: &Path, input: &Path) -> Result<(), String> {
+pub fn overlap(path: &Path, abs: &Path, input: &Path) -> Result<(), String> {
     let inp = absolute(input);
     let how = if inp == abs {
         "is"
