@@ -24,7 +24,8 @@ pub mod import;
 pub mod lower;
 pub mod message;
 pub mod model;
-pub mod record;
+/// Game records: the runtime's `record` module (feature `record`).
+pub use tilec_runtime::record;
 pub mod scaffold;
 pub mod symmetry;
 pub mod syntax;

@@ -84,6 +84,8 @@ mod place;
 pub mod placement;
 pub mod position;
 mod query;
+#[cfg(feature = "record")]
+pub mod record;
 pub mod rng;
 mod scoring;
 pub mod sim;
