@@ -43,6 +43,7 @@ use crate::{ArrowKind, FigureKind, Pos, Rotation};
 
 /// A checked game record (names still unresolved: they need the tile sets).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Record {
     /// Player names, in turn order (2 to 6, distinct).
     pub players: Vec<String>,
@@ -61,6 +62,7 @@ pub struct Record {
 
 /// One tile placement and its figure step.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Turn {
     /// Id of the tile drawn.
     pub tile: String,
@@ -82,6 +84,7 @@ pub struct Turn {
 
 /// An answer to a decision after scoring, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Answer {
     /// The player deciding, when named (otherwise the first decision of that
     /// figure kind takes it).
@@ -105,6 +108,8 @@ impl AnswerKind {
 
 /// The decisions a record can answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum AnswerKind {
     /// `mayor = "swap"`: replace the opponent's follower at `at`/`on` (of player
     /// `of` when several stand there).
@@ -137,6 +142,8 @@ pub enum AnswerKind {
 
 /// The figure step of a turn, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Step {
     /// No figure.
     Pass,
