@@ -46,6 +46,10 @@ pub struct SimulateArgs {
     /// this directory (created if missing).
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+    /// Write every game as a game record `DIR/game-<n>.toml` (n from 1), with
+    /// its final scores as `[expect]`; `tilec play` replays each one.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
 }
 
 /// A progress bar is shown for runs of at least this many games.
@@ -72,6 +76,17 @@ pub fn run(args: &SimulateArgs) -> u8 {
             return 2;
         }
     }
+    if let Some(dir) = &args.records {
+        let inputs: Vec<PathBuf> = args.tiles.iter().cloned().collect();
+        let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("error: cannot create `{}`: {e}", dir.display()))
+        });
+        if let Err(m) = ready {
+            eprintln!("{m}");
+            return 2;
+        }
+    }
     let plan = Plan {
         games: args.games,
         seed: args.seed,
@@ -79,8 +94,10 @@ pub fn run(args: &SimulateArgs) -> u8 {
         figure_rate: args.figure_rate,
         setup: Setup {
             events: args.report.is_some(),
+            history: args.records.is_some(),
             ..Setup::new(args.players)
         },
+        records: args.records.as_deref(),
     };
     let empty = Totals {
         turns: 0,

@@ -5,12 +5,13 @@
 
 use super::super::report::Tally;
 use indicatif::ProgressBar;
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use tilec_runtime::{Catalog, Game, RandomPlayer, Rng, Setup};
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]
-pub struct Plan {
+pub struct Plan<'a> {
     /// Games in the run.
     pub games: u64,
     /// The run's seed.
@@ -21,6 +22,9 @@ pub struct Plan {
     pub figure_rate: f64,
     /// Every game's setup.
     pub setup: Setup,
+    /// Where each game's record goes (`game-<n>.toml`, n from 1), if anywhere;
+    /// the setup then keeps the history.
+    pub records: Option<&'a Path>,
 }
 
 /// The totals over the games played.
@@ -59,13 +63,14 @@ struct Seeds {
 }
 
 impl Seeds {
-    /// Fills `buf` with the seeds of the next chunk; false when all are handed out.
-    fn take(seeds: &Mutex<Seeds>, buf: &mut Vec<u64>) -> bool {
+    /// Fills `buf` with the next chunk's games (index in the run, seed); false
+    /// when all are handed out.
+    fn take(seeds: &Mutex<Seeds>, buf: &mut Vec<(u64, u64)>) -> bool {
         let mut s = seeds.lock().unwrap_or_else(PoisonError::into_inner);
-        let n = s.chunk.min(s.games - s.next);
+        let (first, n) = (s.next, s.chunk.min(s.games - s.next));
         s.next += n;
         buf.clear();
-        buf.extend((0..n).map(|_| s.master.next_u64()));
+        buf.extend((first..first + n).map(|i| (i, s.master.next_u64())));
         n > 0
     }
 }
@@ -122,18 +127,34 @@ fn worker(
     let mut player = RandomPlayer::new(plan.figure_rate);
     let (mut buf, mut fresh) = (Vec::new(), true);
     while Seeds::take(seeds, &mut buf) {
-        for &seed in &buf {
+        for &(index, seed) in &buf {
             if !fresh {
                 game.reset(plan.setup).map_err(setup_error)?;
             }
             fresh = false;
             play_game(seed, &mut player, &mut game, &mut totals);
+            if let Some(dir) = plan.records {
+                write_record(dir, index + 1, &game)?;
+            }
         }
         if let Some(bar) = progress {
             bar.inc(buf.len() as u64);
         }
     }
     Ok(totals)
+}
+
+/// Writes `game` (which keeps its history) as `dir/game-<n>.toml`, the players
+/// named `p1`, `p2`, ..., whole or not at all.
+fn write_record(dir: &Path, n: u64, game: &Game) -> Result<(), String> {
+    let names: Vec<String> = (1..=game.players()).map(|p| format!("p{p}")).collect();
+    let path = dir.join(format!("game-{n}.toml"));
+    let record = game
+        .to_record(&names)
+        .ok_or_else(|| format!("error: {}: the game kept no history", path.display()))?;
+    let text = record.to_toml();
+    let target = super::super::output::Target::File(&path, text.as_bytes());
+    super::super::output::replace_all(&[target], &[])
 }
 
 /// Plays one game from `seed` and adds it to `totals`.
