@@ -196,20 +196,32 @@ impl Game {
         }
     }
 
+    /// The portal's placements: every segment of the board that a figure in
+    /// supply may stand on (the kinds' `stand` masks, as for a deployment:
+    /// nothing on Vodyanoy's tile or a river) and whose feature is unoccupied
+    /// and incomplete ([`Game::portal_open`]).
     fn portal_actions(&self, out: &mut Vec<Action>) {
         let supply = &self.supply[usize::from(self.current)];
         for tile in &self.tiles {
-            let segs = self.cat.kinds[usize::from(tile.kind)].segs.len();
-            for segment in 0..segs as u8 {
+            let k = &self.cat.kinds[usize::from(tile.kind)];
+            let mut segs = 0;
+            for figure in FigureKind::ALL {
+                if supply[figure.index()] != 0 {
+                    segs |= k.stand[figure.index()];
+                }
+            }
+            while segs != 0 {
+                let segment = segs.trailing_zeros() as u8;
+                segs &= segs - 1;
+                if !self.portal_open(tile, segment) {
+                    continue;
+                }
                 let at = Spot {
                     pos: tile.pos,
                     segment,
                 };
-                let Some((_, kind)) = self.portal_target(at) else {
-                    continue;
-                };
                 for figure in FigureKind::ALL {
-                    if supply[figure.index()] > 0 && figure.may_stand_on(kind) {
+                    if supply[figure.index()] != 0 && k.stand[figure.index()] & 1 << segment != 0 {
                         out.push(Action::Portal { figure, at });
                     }
                 }

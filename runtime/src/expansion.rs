@@ -424,16 +424,24 @@ impl Game {
         let tile = self.tiles[usize::from(t)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
         let seg = k.segs.get(usize::from(spot.segment))?;
-        if k.trap_lake || seg.kind == SegmentKind::River {
+        if k.trap_lake || seg.kind == SegmentKind::River || !self.portal_open(&tile, spot.segment) {
             return None;
         }
-        let node = tile.node_base + u16::from(spot.segment);
-        let root = self.features.find(node);
-        let complete = match seg.kind {
-            SegmentKind::Road | SegmentKind::City => self.features.open(root) == 0,
-            SegmentKind::Field => false,
-            _ => self.neighbours(tile.pos) == 8,
-        };
-        (self.features.figures(root) == 0 && !complete).then_some((node, seg.kind))
+        Some((tile.node_base + u16::from(spot.segment), seg.kind))
+    }
+
+    /// Whether segment `segment` of `tile` lies in an unoccupied, incomplete
+    /// feature (fields are never complete; a cloister is complete with its 8
+    /// neighbours filled).
+    pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
+        let root = self.features.find(tile.node_base + u16::from(segment));
+        if self.features.figures(root) != 0 {
+            return false;
+        }
+        match self.features.kind(root) {
+            SegmentKind::Road | SegmentKind::City => self.features.open(root) != 0,
+            SegmentKind::Field => true,
+            _ => self.neighbours(tile.pos) != 8,
+        }
     }
 }
