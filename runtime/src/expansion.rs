@@ -72,9 +72,11 @@ impl Game {
     }
 
     /// Step 1 of a turn after the tile is down: the town hall's meeting, the
-    /// traps, and the arrows. Returns whether the player must choose an arrow.
+    /// traps, and the arrows. `around` holds the placed-tile index + 1 of its
+    /// neighbours (N, E, S, W; 0 = none). Returns whether the player must
+    /// choose an arrow.
     #[inline(never)]
-    pub(crate) fn placement_effects(&mut self, tile: PlacedTile) -> bool {
+    pub(crate) fn placement_effects(&mut self, tile: PlacedTile, around: [u16; 4]) -> bool {
         let rules = self.cat.rules;
         if rules.town_hall == Some(tile.kind) {
             self.town_hall_meeting(tile.pos);
@@ -85,7 +87,7 @@ impl Game {
         self.arrow = None;
         self.arrow_choices = 0;
         if rules.arrows {
-            self.arrows(tile);
+            self.arrows(tile, around);
         }
         self.arrow_choices.count_ones() > 1
     }
@@ -293,15 +295,11 @@ impl Game {
 
     /// The placed tile's arrow scores or is activated; neighbours' arrows pointing
     /// at it are activated.
-    fn arrows(&mut self, tile: PlacedTile) {
+    fn arrows(&mut self, tile: PlacedTile, around: [u16; 4]) {
         let r = usize::from(tile.rotation.quarter_turns());
         let mut choices = 0u8;
         if let Some((kind, dirs)) = self.cat.kinds[usize::from(tile.kind)].arrow {
-            if self
-                .grid
-                .tile(tile.pos.step(usize::from(dirs[r])))
-                .is_some()
-            {
+            if around[usize::from(dirs[r]) & 3] != 0 {
                 choices |= arrow_bit(kind);
             } else {
                 self.scores[usize::from(self.current)] += 2;
@@ -313,11 +311,10 @@ impl Game {
                 });
             }
         }
-        for side in 0..4 {
-            let Some(t) = self.grid.tile(tile.pos.step(side)) else {
+        for (side, &t) in around.iter().enumerate() {
+            let Some(other) = t.checked_sub(1).map(|t| self.tiles[usize::from(t)]) else {
                 continue;
             };
-            let other = self.tiles[usize::from(t)];
             if let Some((kind, dirs)) = self.cat.kinds[usize::from(other.kind)].arrow {
                 let points = usize::from(dirs[usize::from(other.rotation.quarter_turns())]);
                 if points == (side + 2) % 4 {
