@@ -386,18 +386,20 @@ impl Game {
     /// the base game's turn stays small enough to be inlined.
     #[inline(never)]
     fn expansion_scoring(&mut self, tile: PlacedTile) {
-        if !self.before_scoring(tile) {
-            self.scoring_step(tile);
+        // The squares the placement surrounded, found once for the mayors and
+        // the scarecrows (scoring does not change the board).
+        let squares = self.surrounded(tile);
+        if !self.before_scoring(tile, squares) {
+            self.scoring_step(tile, squares);
         } // else a surrounded mayor's swap is asked first
     }
 
     /// Step 3 of the turn: the placement's completed features score, then the
-    /// surrounded scarecrows and the messengers whose roads scored are asked.
-    pub(crate) fn scoring_step(&mut self, tile: PlacedTile) {
+    /// surrounded scarecrows (`squares`: see [`Game::surrounded`]) and the
+    /// messengers whose roads scored are asked.
+    pub(crate) fn scoring_step(&mut self, tile: PlacedTile, squares: u8) {
         self.score_completed(tile);
-        if self.cat.rules.town_hall.is_some() {
-            self.surround_triggers(tile, FigureKind::Scarecrow);
-        }
+        self.surround_triggers(tile, FigureKind::Scarecrow, squares);
         self.after_scoring();
     }
 

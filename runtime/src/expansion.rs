@@ -186,14 +186,14 @@ impl Game {
     /// solovei-when), then the swaps of the mayors the placement left surrounded
     /// (ruling mayor-when). Returns whether a swap is asked: scoring then waits
     /// for the answers ([`Game::settle`]).
-    pub(crate) fn before_scoring(&mut self, tile: PlacedTile) -> bool {
+    pub(crate) fn before_scoring(&mut self, tile: PlacedTile, squares: u8) -> bool {
         if !self.trees.is_empty() {
             self.solovei_triggers(tile);
         }
-        if self.watched == 0 {
+        if squares == 0 {
             return false;
         }
-        self.surround_triggers(tile, FigureKind::Mayor);
+        self.surround_triggers(tile, FigureKind::Mayor, squares);
         if self.pending.is_empty() {
             return false;
         }
@@ -344,18 +344,27 @@ impl Game {
         });
     }
 
-    /// The mayors (before scoring) or the scarecrows (after it) of kind `kind`
-    /// that the placement of `tile` left surrounded, queued as decisions.
-    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, kind: FigureKind) {
+    /// Which of the placed tile's square (bit 4) and its four neighbours' (bit
+    /// `d` beyond side `d`) the placement of `tile` left surrounded, when a
+    /// mayor or a standing scarecrow is on the board (0 otherwise, and always
+    /// without Messengers & Mayors).
+    pub(crate) fn surrounded(&self, tile: PlacedTile) -> u8 {
         if self.watched == 0 {
-            return;
+            return 0;
         }
-        // Most placements surround no square: then no figure is looked at.
-        let squares = match self.grid.surrounded_near(tile.pos) {
-            Some(0) => return,
+        match self.grid.surrounded_near(tile.pos) {
             Some(mask) => mask,
             None => self.surrounded_slow(tile.pos),
-        };
+        }
+    }
+
+    /// The mayors (before scoring) or the scarecrows (after it) of kind `kind`
+    /// on the squares `squares` ([`Game::surrounded`]), queued as decisions.
+    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, kind: FigureKind, squares: u8) {
+        // Most placements surround no square: then no figure is looked at.
+        if squares == 0 {
+            return;
+        }
         for i in 0..self.figures.len() {
             let f = &self.figures[i];
             if f.kind != kind || !f.watched() {
