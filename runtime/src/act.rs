@@ -198,20 +198,32 @@ impl Game {
         }
     }
 
+    /// The portal's placements: every segment of the board that a figure in
+    /// supply may stand on (the kinds' `stand` masks, as for a deployment:
+    /// nothing on Vodyanoy's tile or a river) and whose feature is unoccupied
+    /// and incomplete ([`Game::portal_open`]).
     fn portal_actions(&self, out: &mut Vec<Action>) {
         let supply = &self.supply[usize::from(self.current)];
         for tile in &self.tiles {
-            let segs = self.cat.kinds[usize::from(tile.kind)].segs.len();
-            for segment in 0..segs as u8 {
+            let k = &self.cat.kinds[usize::from(tile.kind)];
+            let mut segs = 0;
+            for figure in FigureKind::ALL {
+                if supply[figure.index()] != 0 {
+                    segs |= k.stand[figure.index()];
+                }
+            }
+            while segs != 0 {
+                let segment = segs.trailing_zeros() as u8;
+                segs &= segs - 1;
+                if !self.portal_open(tile, segment) {
+                    continue;
+                }
                 let at = Spot {
                     pos: tile.pos,
                     segment,
                 };
-                let Some((_, kind)) = self.portal_target(at) else {
-                    continue;
-                };
                 for figure in FigureKind::ALL {
-                    if supply[figure.index()] > 0 && figure.may_stand_on(kind) {
+                    if supply[figure.index()] != 0 && k.stand[figure.index()] & 1 << segment != 0 {
                         out.push(Action::Portal { figure, at });
                     }
                 }
@@ -385,18 +397,20 @@ impl Game {
     /// the base game's turn stays small enough to be inlined.
     #[inline(never)]
     fn expansion_scoring(&mut self, tile: PlacedTile) {
-        if !self.before_scoring(tile) {
-            self.scoring_step(tile);
+        // The squares the placement surrounded, found once for the mayors and
+        // the scarecrows (scoring does not change the board).
+        let squares = self.surrounded(tile);
+        if !self.before_scoring(tile, squares) {
+            self.scoring_step(tile, squares);
         } // else a surrounded mayor's swap is asked first
     }
 
     /// Step 3 of the turn: the placement's completed features score, then the
-    /// surrounded scarecrows and the messengers whose roads scored are asked.
-    pub(crate) fn scoring_step(&mut self, tile: PlacedTile) {
+    /// surrounded scarecrows (`squares`: see [`Game::surrounded`]) and the
+    /// messengers whose roads scored are asked.
+    pub(crate) fn scoring_step(&mut self, tile: PlacedTile, squares: u8) {
         self.score_completed(tile);
-        if self.cat.rules.town_hall.is_some() {
-            self.surround_triggers(tile, FigureKind::Scarecrow);
-        }
+        self.surround_triggers(tile, FigureKind::Scarecrow, squares);
         self.after_scoring();
     }
 

@@ -6,7 +6,7 @@
 //! engine will follow, so that a designer's malformed set is reported as a
 //! [`CatalogError`] instead of a panic during play.
 
-use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, DEMANDS, SLOT};
+use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, side, DEMANDS, SLOT};
 use crate::features::{SegmentNode, Template};
 use crate::figure::FigureKind;
 use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
@@ -62,6 +62,9 @@ pub(crate) struct SegInfo {
     pub sides: u8,
 }
 
+/// The edge code of a river side.
+const RIVER_CODE: u16 = edge_code(crate::tile::Edge::River);
+
 /// Compiled facts about one tile kind.
 #[derive(Clone, Debug)]
 pub(crate) struct KindInfo {
@@ -94,6 +97,10 @@ pub(crate) struct KindInfo {
     /// counting and picking read the same cache lines). River rules are checked
     /// on top of this.
     pub fit: Box<[u8; TABLE]>,
+    /// For a river kind: [`KindInfo::fit`] without the rotations that would
+    /// not continue the river, so that random play counts and picks its
+    /// placements checking only the U-turn rule.
+    pub river_fit: Option<Box<[u8; TABLE]>>,
     /// Whether any rotation has a river edge (placement then checks the river).
     pub river: bool,
     pub segs: Vec<SegInfo>,
@@ -411,14 +418,30 @@ fn compile(kind: &TileKind) -> Result<KindInfo, CatalogError> {
         }
     }
     let mut fit = Box::new([0u8; TABLE]);
+    // For a river kind, also the rotations that continue the river: a river
+    // side facing a neighbour's river edge (`Game::river_ok`'s first rule,
+    // which depends on the demand alone).
+    let river = river_sides.iter().any(|&m| m != 0);
+    let mut river_fit = river.then(|| Box::new([0u8; TABLE]));
     for (i, &slot) in SLOT.iter().enumerate().take(DEMANDS) {
         let rots = (0..kind.symmetry).filter(|&r| fits(sig[usize::from(r)], demand(i)));
         let rots: u8 = rots.fold(0, |m, r| m | 1 << r);
         fit[usize::from(slot)] = rots << FIT_SHIFT | rots.count_ones() as u8;
+        if let Some(table) = &mut river_fit {
+            let asks = (0..4).fold(0u8, |m, d| match side(demand(i), d) == RIVER_CODE {
+                true => m | 1 << d,
+                false => m,
+            });
+            let go_on: u8 = (0..4)
+                .filter(|&r| rots & 1 << r != 0 && river_sides[r] & asks != 0)
+                .fold(0, |m, r| m | 1 << r);
+            table[usize::from(slot)] = go_on << FIT_SHIFT | go_on.count_ones() as u8;
+        }
     }
     Ok(KindInfo {
         fit,
-        river: river_sides.iter().any(|&m| m != 0),
+        river_fit,
+        river,
         def: kind.clone(),
         adds: sig.map(demand_adds),
         sig,

@@ -295,7 +295,10 @@ impl Game {
         if self.phase == Phase::Decide {
             match std::mem::take(&mut self.scoring_due) {
                 // The mayors' swaps are settled: now the turn's scoring.
-                true => self.scoring_step(self.tiles[self.tiles.len() - 1]),
+                true => {
+                    let tile = self.tiles[self.tiles.len() - 1];
+                    self.scoring_step(tile, self.surrounded(tile));
+                }
                 false => self.end_turn(),
             }
         }

@@ -72,9 +72,11 @@ impl Game {
     }
 
     /// Step 1 of a turn after the tile is down: the town hall's meeting, the
-    /// traps, and the arrows. Returns whether the player must choose an arrow.
+    /// traps, and the arrows. `around` holds the placed-tile index + 1 of its
+    /// neighbours (N, E, S, W; 0 = none). Returns whether the player must
+    /// choose an arrow.
     #[inline(never)]
-    pub(crate) fn placement_effects(&mut self, tile: PlacedTile) -> bool {
+    pub(crate) fn placement_effects(&mut self, tile: PlacedTile, around: [u16; 4]) -> bool {
         let rules = self.cat.rules;
         if rules.town_hall == Some(tile.kind) {
             self.town_hall_meeting(tile.pos);
@@ -85,7 +87,7 @@ impl Game {
         self.arrow = None;
         self.arrow_choices = 0;
         if rules.arrows {
-            self.arrows(tile);
+            self.arrows(tile, around);
         }
         self.arrow_choices.count_ones() > 1
     }
@@ -184,14 +186,14 @@ impl Game {
     /// solovei-when), then the swaps of the mayors the placement left surrounded
     /// (ruling mayor-when). Returns whether a swap is asked: scoring then waits
     /// for the answers ([`Game::settle`]).
-    pub(crate) fn before_scoring(&mut self, tile: PlacedTile) -> bool {
+    pub(crate) fn before_scoring(&mut self, tile: PlacedTile, squares: u8) -> bool {
         if !self.trees.is_empty() {
             self.solovei_triggers(tile);
         }
-        if self.watched == 0 {
+        if squares == 0 {
             return false;
         }
-        self.surround_triggers(tile, FigureKind::Mayor);
+        self.surround_triggers(tile, FigureKind::Mayor, squares);
         if self.pending.is_empty() {
             return false;
         }
@@ -293,15 +295,11 @@ impl Game {
 
     /// The placed tile's arrow scores or is activated; neighbours' arrows pointing
     /// at it are activated.
-    fn arrows(&mut self, tile: PlacedTile) {
+    fn arrows(&mut self, tile: PlacedTile, around: [u16; 4]) {
         let r = usize::from(tile.rotation.quarter_turns());
         let mut choices = 0u8;
         if let Some((kind, dirs)) = self.cat.kinds[usize::from(tile.kind)].arrow {
-            if self
-                .grid
-                .tile(tile.pos.step(usize::from(dirs[r])))
-                .is_some()
-            {
+            if around[usize::from(dirs[r]) & 3] != 0 {
                 choices |= arrow_bit(kind);
             } else {
                 self.scores[usize::from(self.current)] += 2;
@@ -313,11 +311,10 @@ impl Game {
                 });
             }
         }
-        for side in 0..4 {
-            let Some(t) = self.grid.tile(tile.pos.step(side)) else {
+        for (side, &t) in around.iter().enumerate() {
+            let Some(other) = t.checked_sub(1).map(|t| self.tiles[usize::from(t)]) else {
                 continue;
             };
-            let other = self.tiles[usize::from(t)];
             if let Some((kind, dirs)) = self.cat.kinds[usize::from(other.kind)].arrow {
                 let points = usize::from(dirs[usize::from(other.rotation.quarter_turns())]);
                 if points == (side + 2) % 4 {
@@ -347,18 +344,27 @@ impl Game {
         });
     }
 
-    /// The mayors (before scoring) or the scarecrows (after it) of kind `kind`
-    /// that the placement of `tile` left surrounded, queued as decisions.
-    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, kind: FigureKind) {
+    /// Which of the placed tile's square (bit 4) and its four neighbours' (bit
+    /// `d` beyond side `d`) the placement of `tile` left surrounded, when a
+    /// mayor or a standing scarecrow is on the board (0 otherwise, and always
+    /// without Messengers & Mayors).
+    pub(crate) fn surrounded(&self, tile: PlacedTile) -> u8 {
         if self.watched == 0 {
-            return;
+            return 0;
         }
-        // Most placements surround no square: then no figure is looked at.
-        let squares = match self.grid.surrounded_near(tile.pos) {
-            Some(0) => return,
+        match self.grid.surrounded_near(tile.pos) {
             Some(mask) => mask,
             None => self.surrounded_slow(tile.pos),
-        };
+        }
+    }
+
+    /// The mayors (before scoring) or the scarecrows (after it) of kind `kind`
+    /// on the squares `squares` ([`Game::surrounded`]), queued as decisions.
+    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, kind: FigureKind, squares: u8) {
+        // Most placements surround no square: then no figure is looked at.
+        if squares == 0 {
+            return;
+        }
         for i in 0..self.figures.len() {
             let f = &self.figures[i];
             if f.kind != kind || !f.watched() {
@@ -424,16 +430,24 @@ impl Game {
         let tile = self.tiles[usize::from(t)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
         let seg = k.segs.get(usize::from(spot.segment))?;
-        if k.trap_lake || seg.kind == SegmentKind::River {
+        if k.trap_lake || seg.kind == SegmentKind::River || !self.portal_open(&tile, spot.segment) {
             return None;
         }
-        let node = tile.node_base + u16::from(spot.segment);
-        let root = self.features.find(node);
-        let complete = match seg.kind {
-            SegmentKind::Road | SegmentKind::City => self.features.open(root) == 0,
-            SegmentKind::Field => false,
-            _ => self.neighbours(tile.pos) == 8,
-        };
-        (self.features.figures(root) == 0 && !complete).then_some((node, seg.kind))
+        Some((tile.node_base + u16::from(spot.segment), seg.kind))
+    }
+
+    /// Whether segment `segment` of `tile` lies in an unoccupied, incomplete
+    /// feature (fields are never complete; a cloister is complete with its 8
+    /// neighbours filled).
+    pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
+        let root = self.features.find(tile.node_base + u16::from(segment));
+        if self.features.figures(root) != 0 {
+            return false;
+        }
+        match self.features.kind(root) {
+            SegmentKind::Road | SegmentKind::City => self.features.open(root) != 0,
+            SegmentKind::Field => true,
+            _ => self.neighbours(tile.pos) != 8,
+        }
     }
 }

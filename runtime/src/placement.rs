@@ -159,12 +159,14 @@ impl Game {
     }
 
     /// Every legal placement of `kind`, in frontier order (no list is built:
-    /// river kinds are counted and picked from this).
+    /// river kinds are counted and picked from this, from their table of
+    /// rotations that continue the river).
     fn placements_of(&self, kind: KindId) -> impl Iterator<Item = Placement> + '_ {
         let k = &self.cat.kinds[usize::from(kind)];
+        let fit = k.river_fit.as_deref().unwrap_or(&k.fit);
         let frontier = self.grid.frontier().iter().zip(self.grid.codes());
         frontier.flat_map(move |(&pos, &code)| {
-            let rots = fit_rotations(k.fit[usize::from(code) & (TABLE - 1)]);
+            let rots = fit_rotations(fit[usize::from(code) & (TABLE - 1)]);
             (0..4u8)
                 .filter(move |r| rots & (1 << r) != 0)
                 .filter(move |&r| !k.river || self.river_ok(kind, pos, r).is_ok())
