@@ -330,5 +330,9 @@ mod tests {
                 phase: Phase::Place(road)
             })
         );
+        // A random player finishes the turn of a tile drawn already.
+        RandomPlayer::new(0.0).turn(&mut game, &mut Rng::new(2));
+        assert_eq!((game.phase(), game.placed_tiles().len()), (Phase::Draw, 2));
+        assert_eq!(game.placed_tiles()[1].kind, road);
     }
 }
