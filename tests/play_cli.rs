@@ -165,3 +165,23 @@ fn huge_broken_records_fail_fast_with_few_lines() {
     );
     assert!(stderr.contains("... and 980 more errors"), "{stderr}");
 }
+
+#[test]
+fn play_refuses_a_set_without_the_sets_it_requires() {
+    let t = common::Temp::new("play-requires");
+    let record = t.0.join("river-alone.toml");
+    let text_in = std::fs::read_to_string(common::root().join("tests/records/18-river-short.toml"))
+        .expect("record 18")
+        .replace("sets = [\"base\", \"river\"]", "sets = [\"river\"]");
+    assert!(text_in.contains("sets = [\"river\"]"));
+    std::fs::write(&record, text_in).expect("write");
+    let out = tilec(&["play", record.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("tile set `river` requires `base`")
+            && err.contains("sets = [\"base\", \"river\"]"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "nothing is played");
+}

@@ -147,6 +147,19 @@ pub fn run(args: &PlayArgs) -> u8 {
         Ok(a) => a,
         Err(code) => return code,
     };
+    if let Some((id, missing)) = available.missing_requirement(&record.sets) {
+        let mut fixed: Vec<String> = missing.iter().map(|m| format!("\"{m}\"")).collect();
+        fixed.extend(record.sets.iter().map(|s| format!("\"{s}\"")));
+        eprintln!(
+            "error: {path}: {}",
+            super::sets::requires_text(&id, &missing)
+        );
+        eprintln!(
+            "  = hint: a record plays a set with what it requires: `sets = [{}]`",
+            fixed.join(", ")
+        );
+        return 1;
+    }
     let game = match record::replay(&record, &available.sets()) {
         Ok(g) => g,
         Err(e) => {

@@ -85,29 +85,32 @@ impl Available {
             .unwrap_or_default()
     }
 
-    /// Refuses a selection that leaves out a set that a selected set requires,
-    /// naming both and the `--sets` that would do.
-    pub fn check_requires(&self, ids: &[String]) -> Result<(), String> {
-        for id in ids {
+    /// The first set of `ids` that requires sets left out of `ids`, with the
+    /// missing ones; `None` when every requirement is met.
+    pub fn missing_requirement(&self, ids: &[String]) -> Option<(String, Vec<String>)> {
+        ids.iter().find_map(|id| {
             let missing: Vec<String> = self
                 .requires(id)
                 .into_iter()
                 .filter(|r| !ids.contains(r))
                 .collect();
-            if missing.is_empty() {
-                continue;
-            }
-            let mut fixed = missing.clone();
-            fixed.extend(ids.iter().cloned());
-            let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
-            return Err(format!(
-                "tile set `{id}` requires {} (see its `requires` in sets.toml)\n  \
-                 = hint: play it with what it requires: `--sets {}`",
-                names.join(" and "),
-                fixed.join(",")
-            ));
-        }
-        Ok(())
+            (!missing.is_empty()).then(|| (id.clone(), missing))
+        })
+    }
+
+    /// Refuses a `--sets` selection that leaves out a set that a selected set
+    /// requires, naming both and the `--sets` that would do.
+    pub fn check_requires(&self, ids: &[String]) -> Result<(), String> {
+        let Some((id, missing)) = self.missing_requirement(ids) else {
+            return Ok(());
+        };
+        let mut fixed = missing.clone();
+        fixed.extend(ids.iter().cloned());
+        Err(format!(
+            "{}\n  = hint: play it with what it requires: `--sets {}`",
+            requires_text(&id, &missing),
+            fixed.join(",")
+        ))
     }
 }
 
@@ -129,4 +132,13 @@ pub fn load(tiles: Option<&Path>) -> Result<Available, u8> {
     }
     let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
     Ok(Available::Compiled(sets, requires_of(&compiled.config)))
+}
+
+/// "tile set `river` requires `base` (see its `requires` in sets.toml)".
+pub fn requires_text(id: &str, missing: &[String]) -> String {
+    let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
+    format!(
+        "tile set `{id}` requires {} (see its `requires` in sets.toml)",
+        names.join(" and ")
+    )
 }
