@@ -103,7 +103,7 @@
 //! - Fields score 3 per distinct completed city they touch, for the majority.
 //!
 //! Speed (`cargo bench -p tilec-runtime --bench engine`; the same games from the
-//! CLI: `cargo run --release -- simulate --sets base --players 2 --games 200000`):
+//! CLI: `cargo run --release -- simulate --sets base --players 2 --games 200000 --threads 1`):
 //! random play is dominated by coin-toss branches and table lookups, so the hot
 //! paths are written for both.
 //! - The frontier (empty squares next to a tile) lives in fixed slots with each
