@@ -18,8 +18,8 @@ use tilec_runtime::{Catalog, Setup, TileSet};
 /// Arguments of `tilec simulate`.
 #[derive(clap::Args)]
 pub struct SimulateArgs {
-    /// Tile sets in play, comma-separated ids (the shipped sets, or those of `--tiles DIR`'s `sets.toml`); a set's
-    /// `requires` must be among them.
+    /// Tile sets in play, comma-separated ids (the shipped sets, or those of
+    /// `--tiles DIR`'s `sets.toml`); a set's `requires` must be among them.
     #[arg(long, value_delimiter = ',', default_value = "base")]
     pub sets: Vec<String>,
     /// Players, 2 to 6.
