@@ -23,47 +23,91 @@ pub struct Move {
     pub mv: Mv,
 }
 
-/// The interned moves. A table this large is dropped and rebuilt (it holds
-/// only moves any game can recreate).
-static INTERNED: Mutex<Option<HashMap<Mv, Py<Move>, FastHash>>> = Mutex::new(None);
+/// The interned moves: placements near the start tile in a table indexed by
+/// square and rotation (most moves), the others by hash.
+#[derive(Default)]
+struct Table {
+    places: Vec<Option<Py<Move>>>,
+    others: HashMap<Mv, Py<Move>, FastHash>,
+    /// The objects of the list being built.
+    buffer: Vec<Py<Move>>,
+}
+
+/// Squares `-REACH..REACH` on both axes have a slot in `Table::places`.
+const REACH: i32 = 64;
+
+/// A table this large is dropped and rebuilt (it holds only moves any game
+/// can recreate).
 const INTERN_LIMIT: usize = 1 << 20;
 
-type Table = HashMap<Mv, Py<Move>, FastHash>;
+static INTERNED: Mutex<Option<Table>> = Mutex::new(None);
 
-/// The one object of `mv` in `table`.
-fn intern(py: Python<'_>, table: &mut Table, mv: Mv) -> PyResult<Py<Move>> {
-    if let Some(obj) = table.get(&mv) {
-        return Ok(obj.clone_ref(py));
+impl Table {
+    /// The slot of a placement in `places`, if it has one.
+    fn place_slot(mv: Mv) -> Option<usize> {
+        let Mv::Place(p) = mv else {
+            return None;
+        };
+        let (x, y) = (i32::from(p.pos.x) + REACH, i32::from(p.pos.y) + REACH);
+        let side = 2 * REACH;
+        let inside = (0..side).contains(&x) && (0..side).contains(&y);
+        inside.then(|| ((x * side + y) * 4) as usize + usize::from(p.rotation.quarter_turns()))
     }
-    let obj = Py::new(py, Move { mv })?;
-    table.insert(mv, obj.clone_ref(py));
-    Ok(obj)
+
+    /// The one object of `mv`.
+    fn intern(&mut self, py: Python<'_>, mv: Mv) -> PyResult<Py<Move>> {
+        let slot = match Table::place_slot(mv) {
+            Some(i) => &mut self.places[i],
+            None => {
+                if let Some(obj) = self.others.get(&mv) {
+                    return Ok(obj.clone_ref(py));
+                }
+                let obj = Py::new(py, Move { mv })?;
+                self.others.insert(mv, obj.clone_ref(py));
+                return Ok(obj);
+            }
+        };
+        match slot {
+            Some(obj) => Ok(obj.clone_ref(py)),
+            None => {
+                let obj = Py::new(py, Move { mv })?;
+                *slot = Some(obj.clone_ref(py));
+                Ok(obj)
+            }
+        }
+    }
 }
 
 /// Runs `f` on the table of interned moves.
 fn with_table<T>(f: impl FnOnce(&mut Table) -> T) -> T {
     let mut guard = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-    let table = guard.get_or_insert_with(HashMap::default);
-    if table.len() > INTERN_LIMIT {
-        table.clear();
+    let table = guard.get_or_insert_with(|| Table {
+        places: std::iter::repeat_with(|| None)
+            .take((4 * REACH * REACH * 4) as usize)
+            .collect(),
+        ..Table::default()
+    });
+    if table.others.len() > INTERN_LIMIT {
+        table.others.clear();
     }
     f(table)
 }
 
 /// A new list of the Python objects of `moves`.
 pub fn move_list<'py>(py: Python<'py>, moves: &[Mv]) -> PyResult<Bound<'py, PyList>> {
-    let objects = with_table(|table| {
-        moves
-            .iter()
-            .map(|&mv| intern(py, table, mv))
-            .collect::<PyResult<Vec<_>>>()
-    })?;
-    PyList::new(py, objects)
+    with_table(|table| {
+        table.buffer.clear();
+        for &mv in moves {
+            let obj = table.intern(py, mv)?;
+            table.buffer.push(obj);
+        }
+        PyList::new(py, table.buffer.drain(..))
+    })
 }
 
 /// The Python object of one move.
 pub fn move_object(py: Python<'_>, mv: Mv) -> PyResult<Py<Move>> {
-    with_table(|table| intern(py, table, mv))
+    with_table(|table| table.intern(py, mv))
 }
 
 #[pymethods]
