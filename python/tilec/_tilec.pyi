@@ -80,6 +80,10 @@ class Game:
         """The tiles on the board, start tile first: ``(id, x, y, degrees)``."""
     def figures(self) -> list[tuple[int, str, int, int, int]]:
         """The figures on the board: ``(player, kind, x, y, segment)``."""
+    def playout(self, seed: int) -> list[int]:
+        """Finishes the game with uniformly random legal moves (chosen from
+        ``seed``; the draws still come from the game's own seed) inside the
+        engine, and returns the final scores: a fast Monte-Carlo rollout."""
     def clone(self) -> Game:
         """An independent copy: playing on one never changes the other."""
     def __copy__(self) -> Game: ...
