@@ -34,6 +34,14 @@ impl Mv {
     }
 }
 
+/// The tile and placement of a placement move.
+pub fn placement(mv: Mv) -> Option<(tilec_runtime::KindId, Placement)> {
+    match mv {
+        Mv::Place(p) => Some((0, p)),
+        _ => None,
+    }
+}
+
 /// A fast hash for moves (the derived `Hash` writes a few small integers; the
 /// standard SipHash would cost more than the lookup it serves).
 #[derive(Default, Clone, Copy)]

@@ -15,7 +15,9 @@
 
 use crate::moves::Mv;
 use std::fmt::{self, Write};
-use tilec_runtime::{Action, ArrowKind, Choice, FigureKind, Placement, Pos, Rotation, Spot};
+use tilec_runtime::{
+    Action, ArrowKind, Catalog, Choice, FigureKind, Placement, Pos, Rotation, Spot,
+};
 
 /// The arrow kinds, for parsing their keywords.
 const ARROWS: [ArrowKind; 3] = [
@@ -23,6 +25,14 @@ const ARROWS: [ArrowKind; 3] = [
     ArrowKind::Portal,
     ArrowKind::ExtraTurn,
 ];
+
+/// The notation of `mv` (tile ids from `cat`).
+pub fn text(mv: Mv, cat: &Catalog) -> String {
+    let _ = cat;
+    let mut s = String::new();
+    let _ = write(mv, &mut s);
+    s
+}
 
 /// Writes `mv` in the notation.
 pub fn write(mv: Mv, f: &mut impl Write) -> fmt::Result {
@@ -68,8 +78,9 @@ fn write_choice(c: Choice, f: &mut impl Write) -> fmt::Result {
     }
 }
 
-/// The move `text` writes, or what is wrong with it.
-pub fn parse(text: &str) -> Result<Mv, String> {
+/// The move `text` writes (tile ids from `cat`), or what is wrong with it.
+pub fn parse(text: &str, cat: &Catalog) -> Result<Mv, String> {
+    let _ = cat;
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut w = Words {
         words: &words,

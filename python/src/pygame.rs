@@ -4,12 +4,13 @@ use crate::action::{self, SIZE};
 use crate::engine::{Engine, Scratch};
 use crate::moves::Mv;
 use crate::observe;
-use crate::pymove::{move_list, Move};
+use crate::pymove::{Move, Shared};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyList};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A game of tilec's rules engine.
 ///
@@ -22,6 +23,8 @@ use std::path::PathBuf;
 #[pyclass(module = "tilec", name = "Game")]
 pub struct PyGame {
     pub engine: Engine,
+    /// The catalog and its interned moves.
+    pub shared: Arc<Shared>,
     moves: Vec<Mv>,
     scratch: Scratch,
     fits: Vec<tilec_runtime::Placement>,
@@ -29,9 +32,10 @@ pub struct PyGame {
 }
 
 impl PyGame {
-    fn from_engine(engine: Engine, total_tiles: usize) -> PyGame {
+    fn from_engine(engine: Engine, shared: Arc<Shared>, total_tiles: usize) -> PyGame {
         PyGame {
             engine,
+            shared,
             moves: Vec::with_capacity(256),
             scratch: Scratch::default(),
             fits: Vec::new(),
@@ -47,9 +51,10 @@ impl PyGame {
     }
 
     fn play_mv(&mut self, mv: Mv) -> PyResult<()> {
-        self.engine
-            .play(mv)
-            .map_err(|e| PyValueError::new_err(format!("illegal move `{}`: {e}", text(mv))))
+        self.engine.play(mv).map_err(|e| {
+            let text = crate::notation::text(mv, &self.shared.cat);
+            PyValueError::new_err(format!("illegal move `{text}`: {e}"))
+        })
     }
 }
 
@@ -66,12 +71,6 @@ fn numpy_view<'py>(
     frombuffer.bind(py).call1((bytes, dtype))
 }
 
-fn text(mv: Mv) -> String {
-    let mut s = String::new();
-    let _ = crate::notation::write(mv, &mut s);
-    s
-}
-
 #[pymethods]
 impl PyGame {
     #[new]
@@ -83,23 +82,31 @@ impl PyGame {
         tiles: Option<PathBuf>,
     ) -> PyResult<PyGame> {
         let sets = sets.unwrap_or_else(|| vec!["base".to_string()]);
-        let cat = crate::sets::catalog(&sets, tiles.as_deref()).map_err(PyValueError::new_err)?;
+        let shared =
+            crate::sets::catalog(&sets, tiles.as_deref()).map_err(PyValueError::new_err)?;
+        let cat = &shared.cat;
         let total = cat.kind_ids().map(|k| usize::from(cat.kind(k).count)).sum();
-        let engine = Engine::new(cat, players, seed).map_err(PyValueError::new_err)?;
-        Ok(PyGame::from_engine(engine, total))
+        let engine = Engine::new(cat.clone(), players, seed).map_err(PyValueError::new_err)?;
+        Ok(PyGame::from_engine(engine, shared, total))
     }
 
     /// Every legal move of the player to move (empty once the game is over).
     fn legal_moves<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.refresh_moves();
-        move_list(py, &self.moves)
+        self.shared.move_list(py, &self.moves)
     }
 
     /// Plays ``move``. An illegal move raises ``ValueError`` naming the rule it
     /// breaks, and leaves the game as it was.
     #[pyo3(name = "play", signature = (move_))]
     fn py_play(&mut self, move_: &Bound<'_, Move>) -> PyResult<()> {
-        self.play_mv(move_.get().mv)
+        let m = move_.get();
+        if !Arc::ptr_eq(&m.cat, &self.shared.cat) {
+            return Err(PyValueError::new_err(
+                "the move is of a game with other tile sets (read its text with Move.parse(text, game))",
+            ));
+        }
+        self.play_mv(m.mv)
     }
 
     /// Whether the game is over (the pile is empty, every town hall placed, and
@@ -193,7 +200,7 @@ impl PyGame {
 
     /// An independent copy: playing on one never changes the other.
     fn clone(&self) -> PyGame {
-        PyGame::from_engine(self.engine.clone(), self.total_tiles)
+        PyGame::from_engine(self.engine.clone(), self.shared.clone(), self.total_tiles)
     }
 
     fn __copy__(&self) -> PyGame {
@@ -261,7 +268,7 @@ impl PyGame {
     fn action_move(&self, py: Python<'_>, i: usize) -> PyResult<Py<Move>> {
         let mv = action::decode(i, observe::frame(&self.engine))
             .ok_or_else(|| PyValueError::new_err(format!("action {i} is outside 0..{SIZE}")))?;
-        crate::pymove::move_object(py, mv)
+        self.shared.move_object(py, mv)
     }
 
     /// The action index of ``move`` now, or ``None`` when it has none (a

@@ -3,29 +3,31 @@
 //! does: the compiled sets first, the shipped ones whose ids they do not use
 //! after them).
 
+use crate::pymove::Shared;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tilec::diagnostic::{render_plain, Sources};
 use tilec_runtime::{tables, Catalog, TileSet};
 
-/// Catalogs of shipped sets already built, by their ids: a new game of the
-/// same sets shares one (building a catalog costs more than a whole game).
-static SHIPPED: Mutex<Vec<(Vec<String>, Arc<Catalog>)>> = Mutex::new(Vec::new());
+/// Catalogs of shipped sets already built (with their interned moves), by
+/// their ids: a new game of the same sets shares one (building a catalog
+/// costs more than a whole game).
+static SHIPPED: Mutex<Vec<(Vec<String>, Arc<Shared>)>> = Mutex::new(Vec::new());
 
 /// The catalog of the sets `ids` (in that order), from the shipped tables or,
 /// with `tiles`, from that directory's sets (compiled anew each time) and the
 /// shipped ones.
-pub fn catalog(ids: &[String], tiles: Option<&Path>) -> Result<Arc<Catalog>, String> {
+pub fn catalog(ids: &[String], tiles: Option<&Path>) -> Result<Arc<Shared>, String> {
     let Some(dir) = tiles else {
         let mut shipped = SHIPPED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, cat)) = shipped.iter().find(|(k, _)| k == ids) {
-            return Ok(cat.clone());
+        if let Some((_, shared)) = shipped.iter().find(|(k, _)| k == ids) {
+            return Ok(shared.clone());
         }
-        let cat = build(ids, &[])?;
-        shipped.push((ids.to_vec(), cat.clone()));
-        return Ok(cat);
+        let shared = Arc::new(Shared::new(build(ids, &[])?));
+        shipped.push((ids.to_vec(), shared.clone()));
+        return Ok(shared);
     };
-    build(ids, &compile(dir)?)
+    Ok(Arc::new(Shared::new(build(ids, &compile(dir)?)?)))
 }
 
 /// The catalog of the sets `ids`, found among `compiled` and then the shipped sets.

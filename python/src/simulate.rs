@@ -76,7 +76,10 @@ pub fn simulate<'py>(
             "threads={threads}: this build plays on one thread (threads=1)"
         )));
     }
-    let cat = crate::sets::catalog(&sets, tiles.as_deref()).map_err(PyValueError::new_err)?;
+    let cat = crate::sets::catalog(&sets, tiles.as_deref())
+        .map_err(PyValueError::new_err)?
+        .cat
+        .clone();
     let setup = Setup {
         events: false,
         ..Setup::new(players)

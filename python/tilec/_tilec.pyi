@@ -24,7 +24,7 @@ class Move:
     """
 
     @staticmethod
-    def parse(text: str, game: Optional[Game] = None) -> Move:
+    def parse(text: str, game: Game) -> Move:
         """Reads a move in the notation ``str(move)`` writes; ``ValueError``
         says what is wrong with malformed text. Legality is checked by
         ``Game.play``."""
