@@ -47,11 +47,14 @@ pub struct Shared {
 /// others by hash.
 #[derive(Default)]
 struct Table {
-    places: Vec<Option<Box<[Option<Py<Move>>]>>>,
+    places: Vec<Option<Slots>>,
     others: HashMap<Mv, Py<Move>, FastHash>,
     /// The objects of the list being built.
     buffer: Vec<Py<Move>>,
 }
+
+/// One tile kind's placements by slot ([`Table::place_slot`]).
+type Slots = Box<[Option<Py<Move>>]>;
 
 /// Squares `-REACH..REACH` on both axes have a slot in `Table::places`.
 const REACH: i32 = 32;
