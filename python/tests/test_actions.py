@@ -87,15 +87,14 @@ def test_the_planes_show_the_board_figures_drawn_tile_and_scores() -> None:
 
 
 def test_the_window_holds_random_boards() -> None:
-    # How far random boards reach, against the window: the widest over many
-    # games must leave a margin.
+    # How far random boards of every set reach, against the window: a board up
+    # to 29 squares wide keeps a free square on each side inside it (the
+    # widest seen in 2000 such games was 27).
     widest = 0
-    for seed in range(60):
-        game = tilec.Game(sets=["base", "river"], seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over():
-            game.play(rng.choice(game.legal_moves()))
+    for seed in range(300):
+        game = tilec.Game(sets=SET_COMBOS[-1], players=2 + seed % 5, seed=seed)
+        game.playout(seed)
         xs = [x for _, x, _, _ in game.board()]
         ys = [y for _, _, y, _ in game.board()]
         widest = max(widest, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-    assert widest + 2 <= tilec.WINDOW, widest
+    assert 20 < widest <= tilec.WINDOW - 3, widest
