@@ -56,3 +56,15 @@ def test_simulate_is_deterministic_and_seeded() -> None:
 def test_bad_arguments_raise_value_error(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         tilec.simulate(games=1, **kwargs)
+
+
+def test_any_number_of_threads_plays_the_same_games() -> None:
+    one = tilec.simulate(sets=["base", "mm"], players=3, games=41, seed=2, threads=1)
+    for threads in (2, 3, 8, 50):
+        many = tilec.simulate(sets=["base", "mm"], players=3, games=41, seed=2, threads=threads)
+        assert many["total_scores"] == one["total_scores"], threads
+        assert many["turns_per_game"] == one["turns_per_game"]
+        assert many["threads"] == threads
+    assert tilec.simulate(games=2)["threads"] >= 1
+    with pytest.raises(ValueError, match="at least one thread"):
+        tilec.simulate(games=1, threads=0)

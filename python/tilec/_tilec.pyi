@@ -109,11 +109,12 @@ def simulate(
     players: int = 2,
     games: int = 1000,
     seed: int = 0,
-    threads: int = 1,
+    threads: Optional[int] = None,
     figure_rate: float = 0.3,
     tiles: Union[str, PathLike[str], None] = None,
 ) -> dict[str, Any]:
     """Plays random legal games as ``tilec simulate`` does (same seed, same
-    games) and returns its figures: ``games_per_second``, ``turns_per_game``,
+    games, on any number of threads; default: every core) and returns its
+    figures: ``games_per_second``, ``turns_per_game``,
     ``legal_placements_per_turn``, ``average_scores``, ``total_scores``,
     ``seconds`` and the run's parameters."""
