@@ -14,10 +14,16 @@ import argparse
 import random
 import re
 import subprocess
+import sys
 import time
 from pathlib import Path
 
-import tilec
+# This script sits beside the package's sources (tilec/, without the built
+# extension): import the installed package, not them.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+import tilec  # noqa: E402
 
 
 def stepped(games: int, sets: list[str], clock=time.perf_counter) -> float:
