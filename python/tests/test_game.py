@@ -170,3 +170,14 @@ def test_moves_are_equal_hashable_and_shared() -> None:
     assert tilec.Move.parse(str(a[0]), game) == a[0]
     assert hash(tilec.Move.parse(str(a[0]), game)) == hash(a[0])
     assert a[0] != "place 0,0 0"
+
+
+def test_a_move_of_a_game_with_other_sets_is_refused() -> None:
+    base = tilec.Game(seed=1)
+    river = tilec.Game(sets=["base", "river"], seed=1)
+    move = base.legal_moves()[0]
+    assert move != tilec.Move.parse(str(move), river)
+    with pytest.raises(ValueError, match="other tile sets"):
+        river.play(move)
+    a, b = base.legal_moves()[:2]
+    assert a != b and not (a != a)
