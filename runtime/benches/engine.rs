@@ -22,10 +22,7 @@ fn base_catalog() -> Arc<Catalog> {
 /// as `tilec simulate` does (the setup is part of the timing, the allocations
 /// are not).
 fn bench_games(c: &mut Criterion, name: &str, cat: Arc<Catalog>, players: usize) {
-    let setup = Setup {
-        events: false,
-        ..Setup::new(players)
-    };
+    let setup = Setup::new(players);
     let mut player = RandomPlayer::new(0.3);
     let mut seed = 0;
     let mut game = Game::new(cat, setup).expect("setup");
@@ -50,20 +47,13 @@ fn games(c: &mut Criterion) {
 fn boards(cat: &Arc<Catalog>) -> Vec<Game> {
     let mut out = Vec::new();
     for (seed, turns) in [(1, 10), (2, 35), (3, 60)] {
-        let mut game = Game::new(
-            cat.clone(),
-            Setup {
-                events: false,
-                ..Setup::new(2)
-            },
-        )
-        .expect("setup");
+        let mut game = Game::new(cat.clone(), Setup::new(2)).expect("setup");
         let mut rng = Rng::new(seed);
         let mut player = RandomPlayer::new(0.3);
         for _ in 0..turns {
             player.turn(&mut game, &mut rng);
         }
-        if game.draw_random(&mut rng).is_some() {
+        if game.draw_random(&mut rng).is_ok() {
             out.push(game);
         }
     }
@@ -89,6 +79,41 @@ fn placements(c: &mut Criterion) {
     group.finish();
 }
 
+/// What an AI's search pays per node: cloning a mid-game position, and
+/// listing its moves (a drawn tile's placements).
+fn clone_and_moves(c: &mut Criterion) {
+    let cat = base_catalog();
+    let boards = boards(&cat);
+    let mut group = c.benchmark_group("engine");
+    group.throughput(Throughput::Elements(boards.len() as u64));
+    group.bench_function("clone (3 boards)", |b| {
+        b.iter(|| {
+            for g in &boards {
+                black_box(g.clone());
+            }
+        })
+    });
+    let mut moves = Vec::new();
+    group.bench_function("legal_moves_into (3 boards)", |b| {
+        b.iter(|| {
+            for g in &boards {
+                moves.clear();
+                g.legal_moves_into(&mut moves);
+            }
+            black_box(moves.len())
+        })
+    });
+    group.bench_function("position_key (3 boards)", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|g| black_box(g).position_key())
+                .sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
 /// Random 4-player games with all six shipped sets, every decision random (town
 /// halls, arrows, festival returns, traps, mayors, scarecrows, messengers).
 fn all_sets_games(c: &mut Criterion) {
@@ -97,5 +122,5 @@ fn all_sets_games(c: &mut Criterion) {
     bench_games(c, "complete 4-player all-sets game", cat, 4);
 }
 
-criterion_group!(benches, games, placements, all_sets_games);
+criterion_group!(benches, games, placements, clone_and_moves, all_sets_games);
 criterion_main!(benches);

@@ -9,6 +9,8 @@ use std::fmt;
 
 /// Why a figure-step action is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ActError {
     /// It is not the figure step.
@@ -330,15 +332,24 @@ impl Game {
     }
 
     /// Takes the decision without checking it (the caller took it from
-    /// [`Game::legal_actions`]). Does nothing outside the figure step.
+    /// [`Game::legal_actions`]). A debug build checks anyway and panics on an
+    /// illegal action; a release build does nothing outside the figure step.
     ///
     /// Inlined: most random turns pass, and a pass that completes nothing is
     /// a few checks and the turn passing on.
     #[inline]
     pub fn act_unchecked(&mut self, action: Action) {
+        debug_assert_eq!(
+            self.check_action(action),
+            Ok(()),
+            "act_unchecked({action:?})"
+        );
         let Some(&tile) = self.last_placed() else {
             return;
         };
+        self.remember(crate::game::LogEntry::Move(crate::moves::Move::Figure(
+            action,
+        )));
         if action != Action::Pass {
             self.apply_action(tile, action);
         }

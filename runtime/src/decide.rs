@@ -20,6 +20,8 @@ use std::fmt;
 
 /// A decision the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Decision {
     /// The placement activated arrows of several kinds: the player picks one.
@@ -69,6 +71,8 @@ impl Decision {
 
 /// An answer to a [`Decision`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Choice {
     /// Activate this arrow kind.
@@ -115,6 +119,8 @@ impl fmt::Display for Choice {
 
 /// Why a choice is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ChoiceError {
     /// No decision is owed.
@@ -222,11 +228,20 @@ impl Game {
     }
 
     /// Answers without checking (the caller took `choice` from
-    /// [`Game::legal_choices`]). Does nothing when no decision is owed.
+    /// [`Game::legal_choices`]). A debug build checks anyway and panics on an
+    /// illegal answer; a release build does nothing when no decision is owed.
     pub fn choose_unchecked(&mut self, choice: Choice) {
+        debug_assert!(
+            self.legal_choices().contains(&choice),
+            "choose_unchecked({choice:?}) answering {:?}",
+            self.decision()
+        );
         if self.decision().is_none() {
             return;
         }
+        self.remember(crate::game::LogEntry::Move(crate::moves::Move::Decide(
+            choice,
+        )));
         let p = self.pending.remove(0);
         match (p.decision, choice) {
             (Decision::Arrow { .. }, Choice::Arrow(kind)) => {
@@ -321,6 +336,18 @@ impl Game {
         self.arrow = None;
         self.turn += 1;
         self.phase = Phase::Draw;
+        if self.pile.len() == 0 {
+            self.last_turn_ended();
+        }
+    }
+
+    /// With the pile empty: final scoring once no town hall is left to place.
+    #[cold]
+    #[inline(never)]
+    fn last_turn_ended(&mut self) {
+        if !self.tiles_left() {
+            self.finish();
+        }
     }
 
     /// The index in `figures` of `player`'s figure of `kind` at `at`.

@@ -2,16 +2,21 @@
 //! pile's order holds (river tiles, then the lake, then land tiles).
 
 use crate::catalog::{KindId, PileClass};
-use crate::event::Event;
 use crate::figure::Player;
-use crate::game::{Game, Phase};
+use crate::game::{Game, LogEntry, Phase};
+use crate::moves::Move;
 use std::fmt;
 
 /// Why a tile cannot be drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum DrawError {
-    /// It is not time to draw.
+    /// The game is over (final scoring is done).
+    Over,
+    /// It is not time to draw: a drawn tile waits to be placed, or a figure
+    /// step or decision is owed.
     WrongPhase,
     /// The kind is not in the catalog.
     UnknownKind(KindId),
@@ -37,6 +42,7 @@ pub enum DrawError {
 impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            DrawError::Over => f.write_str("the game is over"),
             DrawError::WrongPhase => f.write_str("it is not time to draw a tile"),
             DrawError::UnknownKind(k) => write!(f, "tile kind {k} is not in play"),
             DrawError::NoCopyLeft { copies, .. } => {
@@ -55,20 +61,42 @@ impl fmt::Display for DrawError {
 
 impl std::error::Error for DrawError {}
 
+/// What a named draw ([`Game::draw`]) did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Drawn {
+    /// The tile is drawn and waits to be placed ([`Phase::Place`]).
+    Place(KindId),
+    /// The tile fits nowhere: it is set aside for good, as the rules say, and
+    /// the player draws again (the game stays in [`Phase::Draw`], or is over
+    /// when nothing is left to draw).
+    SetAside(KindId),
+}
+
 impl Game {
-    /// Draws a copy of `kind` for the current player.
+    /// Draws a copy of `kind` for the current player (a replay names the tiles;
+    /// [`Game::draw_random`] is the seeded draw).
     ///
     /// Tiles of an earlier pile group that still wait but fit nowhere are set aside
-    /// (for good) first; if one of them fits, the draw is out of order.
-    pub fn draw(&mut self, kind: KindId) -> Result<(), DrawError> {
-        if self.phase != Phase::Draw {
-            return Err(DrawError::WrongPhase);
-        }
+    /// (for good) first; if one of them fits, the draw is out of order. A tile
+    /// that fits nowhere is set aside ([`Drawn::SetAside`]). The town hall's
+    /// kind takes the player's town hall; once the pile is empty it is taken by
+    /// the next player in turn order still holding one (the turn passes to them,
+    /// as with [`Game::draw_random`]).
+    pub fn draw(&mut self, kind: KindId) -> Result<Drawn, DrawError> {
+        self.check_draw_phase()?;
         if usize::from(kind) >= self.cat.len() {
             return Err(DrawError::UnknownKind(kind));
         }
         if self.cat.pile_class(kind) == PileClass::TownHall {
-            return self.take_town_hall();
+            if self.pile.len() == 0 {
+                return self
+                    .next_town_hall()
+                    .map(Drawn::Place)
+                    .ok_or(DrawError::NoTownHall);
+            }
+            return self.take_town_hall().map(|()| Drawn::Place(kind));
         }
         if self.pile.count(kind) == 0 {
             return Err(DrawError::NoCopyLeft {
@@ -82,22 +110,41 @@ impl Game {
         }
         for w in waiting {
             self.pile.take(&self.cat, w);
-            self.log(Event::SetAside {
-                turn: self.turn,
-                kind: w,
-            });
+            self.set_aside(w);
         }
         self.pile.take(&self.cat, kind);
+        if !self.can_place(kind) {
+            self.set_aside(kind);
+            if !self.tiles_left() {
+                self.finish();
+            }
+            return Ok(Drawn::SetAside(kind));
+        }
         self.phase = Phase::Place(kind);
-        Ok(())
+        Ok(Drawn::Place(kind))
+    }
+
+    /// [`DrawError::Over`] or [`DrawError::WrongPhase`] unless it is time to draw.
+    pub(crate) fn check_draw_phase(&self) -> Result<(), DrawError> {
+        match self.phase {
+            Phase::Draw => Ok(()),
+            Phase::Over => Err(DrawError::Over),
+            _ => Err(DrawError::WrongPhase),
+        }
     }
 
     /// Messengers & Mayors: takes the current player's town hall to place instead
     /// of drawing a land tile. A town hall fits next to any placed tile.
     pub fn take_town_hall(&mut self) -> Result<(), DrawError> {
-        if self.phase != Phase::Draw {
-            return Err(DrawError::WrongPhase);
-        }
+        self.take_hall()?;
+        self.remember(LogEntry::Move(Move::TakeTownHall));
+        Ok(())
+    }
+
+    /// [`Game::take_town_hall`], unlogged (the engine's hand-over at the end of
+    /// the pile is no move of the player's).
+    pub(crate) fn take_hall(&mut self) -> Result<(), DrawError> {
+        self.check_draw_phase()?;
         let held = &mut self.town_halls[usize::from(self.current)];
         match (self.cat.rules.town_hall, *held) {
             (Some(kind), true) => {

@@ -13,6 +13,8 @@ use std::fmt;
 
 /// Why a feature scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Cause {
     /// A placement completed it.
@@ -36,6 +38,7 @@ impl Cause {
 
 /// One feature scoring.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Scoring {
     /// The turn it happened in (final scoring: the turn after the last one).
     pub turn: u32,
@@ -59,6 +62,8 @@ pub struct Scoring {
 
 /// Something that happened in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Event {
     /// A tile was placed.
@@ -190,6 +195,8 @@ pub enum Event {
 
 /// Why a player gained or lost points outside a feature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum PointsReason {
     /// The placed tile's arrow points at an empty square (+2).
@@ -210,6 +217,8 @@ impl PointsReason {
 
 /// Why a figure left the board without scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ReturnReason {
     /// A festival return.

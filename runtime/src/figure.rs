@@ -16,6 +16,8 @@ pub const MAX_PLAYERS: usize = 6;
 
 /// A kind of figure a player owns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum FigureKind {
     /// A normal follower (thief, knight, monk or farmer by where it stands).
@@ -164,6 +166,7 @@ impl Figure {
 
 /// A segment of a placed tile: where a figure stands or may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Spot {
     /// The tile's square.
     pub pos: Pos,
@@ -174,6 +177,7 @@ pub struct Spot {
 /// A figure caught by a trap (Vodyanoy's lake or Solovei's tree): off its
 /// feature, counting for nothing, until its owner frees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Trapped {
     /// Its owner.
     pub player: Player,
@@ -189,6 +193,8 @@ pub struct Trapped {
 
 /// The Russian promos' traps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Trap {
     /// Vodyanoy's lake: -2 per trapped figure at the end.
     Vodyanoy,
@@ -208,6 +214,8 @@ impl Trap {
 
 /// The decision of the figure step, after a tile is placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Action {
     /// Place no figure.

@@ -7,11 +7,13 @@
 
 use crate::catalog::{Catalog, KindId};
 use crate::decide::Pending;
+use crate::draw::DrawError;
 use crate::event::Event;
 use crate::features::{Features, Node};
 use crate::figure::{Figure, FigureKind, Player, Trapped, MAX_PLAYERS};
 use crate::geom::{Pos, Rotation};
 use crate::grid::Grid;
+use crate::moves::Move;
 use crate::pile::Pile;
 use crate::placement::Placement;
 use crate::rng::Rng;
@@ -20,7 +22,12 @@ use std::fmt;
 use std::sync::Arc;
 
 /// How a game starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// The defaults suit an AI: no event log and no move history, so that a
+/// clone copies only the position (see [`Game`]'s clone cost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Setup {
     /// Number of players, 2 to 6.
     pub players: usize,
@@ -29,17 +36,56 @@ pub struct Setup {
     pub start: Option<KindId>,
     /// Whether to record [`Event`]s (scores are kept either way).
     pub events: bool,
+    /// Whether to keep the history of draws set aside and moves
+    /// ([`Game::history`]), from which a game writes its own record.
+    pub history: bool,
+}
+
+impl Default for Setup {
+    /// Two players, as [`Setup::new`].
+    fn default() -> Setup {
+        Setup::new(2)
+    }
 }
 
 impl Setup {
-    /// `players` players, the default start tile, events on.
+    /// `players` players, the default start tile, no events, no history.
     pub fn new(players: usize) -> Setup {
         Setup {
             players,
             start: None,
-            events: true,
+            events: false,
+            history: false,
         }
     }
+
+    /// This setup with the event log on ([`Game::events`]).
+    pub fn with_events(self) -> Setup {
+        Setup {
+            events: true,
+            ..self
+        }
+    }
+
+    /// This setup with the move history on ([`Game::history`]).
+    pub fn with_history(self) -> Setup {
+        Setup {
+            history: true,
+            ..self
+        }
+    }
+}
+
+/// One entry of a game's history ([`Game::history`]): what a replay needs
+/// besides the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum LogEntry {
+    /// A drawn tile that fit nowhere was set aside.
+    SetAside(KindId),
+    /// A move was played (a [`Move::Place`] names the tile drawn).
+    Move(Move),
 }
 
 /// Why a game could not be set up.
@@ -75,7 +121,9 @@ fn check_setup(cat: &Catalog, setup: Setup) -> Result<KindId, SetupError> {
 }
 
 /// Where a game is in its turn cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Phase {
     /// The current player draws a tile.
     Draw,
@@ -107,6 +155,18 @@ pub struct PlacedTile {
 }
 
 /// One game: the board, the figures, the pile, the scores.
+///
+/// **Clone cost.** A clone copies the board (tiles, grid, feature nodes), the
+/// figures and the pile: a few small vectors and one grid allocation. With
+/// events and history off (the [`Setup`] defaults) nothing grows with the
+/// game's past beyond its tiles. Measured by
+/// `cargo bench -p tilec-runtime --bench engine -- clone` (see the crate's
+/// Speed section for the figures).
+///
+/// **Equality and hashing** compare positions: the tiles on the board, the
+/// figures, supplies, scores, pile, whose turn and phase; not the event log,
+/// the history or the order in which the tiles were placed.
+/// [`Game::position_key`] is the hash.
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) cat: Arc<Catalog>,
@@ -129,6 +189,11 @@ pub struct Game {
     pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) events: Option<Vec<Event>>,
+    /// Draws set aside and moves, when asked for ([`Setup::history`]).
+    pub(crate) history: Option<Vec<LogEntry>>,
+    /// The tiles' part of the position key, kept as tiles are placed (a sum
+    /// of one hash per placed tile, so that placement order does not matter).
+    pub(crate) tiles_key: u64,
     /// Neighbours' feature nodes that the last placement closed without joining
     /// (a town hall's sides); the placed tile's own nodes are checked as well.
     pub(crate) touched: Vec<u16>,
@@ -211,6 +276,8 @@ impl Game {
             supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
             events: None,
+            history: None,
+            tiles_key: 0,
             touched: Vec::with_capacity(16),
             completed: false,
             walk: 0,
@@ -293,6 +360,11 @@ impl Game {
             (Some(events), true) => events.clear(),
             (events, on) => *events = on.then(Vec::new),
         }
+        match (&mut self.history, setup.history) {
+            (Some(history), true) => history.clear(),
+            (history, on) => *history = on.then(Vec::new),
+        }
+        self.tiles_key = 0;
         let at = Placement {
             pos: Pos::new(0, 0),
             rotation: Rotation::R0,
@@ -383,37 +455,50 @@ impl Game {
         self.pile.count(kind)
     }
 
-    /// Draws a random tile for the current player, setting aside (for good) every
-    /// drawn tile that fits nowhere. `None` when it is not time to draw, or the
-    /// pile is empty and no town hall is left to place.
+    /// Draws a random tile for the current player (the engine's chance step),
+    /// setting aside (for good) every drawn tile that fits nowhere.
     ///
     /// When the pile is empty, players still holding a town hall must place it:
-    /// the turn passes (in turn order) to the next of them, who takes it.
-    pub fn draw_random(&mut self, rng: &mut Rng) -> Option<KindId> {
-        if self.phase != Phase::Draw {
-            return None;
-        }
+    /// the turn passes (in turn order) to the next of them, who takes it. When
+    /// nothing is left to place, final scoring runs and the answer is
+    /// [`DrawError::Over`]; [`DrawError::WrongPhase`] when it is not time to
+    /// draw.
+    pub fn draw_random(&mut self, rng: &mut Rng) -> Result<KindId, DrawError> {
+        self.check_draw_phase()?;
         if self.pile.len() == 0 {
-            return self.next_town_hall();
+            return self.next_town_hall().ok_or_else(|| self.over());
         }
         while let Some(kind) = self.pile.draw_random(rng) {
             let count = self.count_drawn(kind);
             if count > 0 {
                 self.drawn_count = Some(count);
                 self.phase = Phase::Place(kind);
-                return Some(kind);
+                return Ok(kind);
             }
-            self.log(Event::SetAside {
-                turn: self.turn,
-                kind,
-            });
+            self.set_aside(kind);
         }
-        self.next_town_hall()
+        self.next_town_hall().ok_or_else(|| self.over())
+    }
+
+    /// Nothing is left to draw: final scoring.
+    #[cold]
+    fn over(&mut self) -> DrawError {
+        self.finish();
+        DrawError::Over
+    }
+
+    /// Logs a drawn tile that fits nowhere (it is out of the pile already).
+    pub(crate) fn set_aside(&mut self, kind: KindId) {
+        self.log(Event::SetAside {
+            turn: self.turn,
+            kind,
+        });
+        self.remember(LogEntry::SetAside(kind));
     }
 
     /// With the pile empty: gives the turn to the next player (from the current
     /// one, in turn order) still holding a town hall, who takes it to place.
-    fn next_town_hall(&mut self) -> Option<KindId> {
+    pub(crate) fn next_town_hall(&mut self) -> Option<KindId> {
         let kind = self.cat.rules.town_hall?;
         let n = self.players;
         let p = (0..n)
@@ -423,7 +508,7 @@ impl Game {
             self.current = p;
             self.extra = Extra::No;
         }
-        self.take_town_hall().ok()?;
+        self.take_hall().ok()?;
         Some(kind)
     }
 
@@ -439,6 +524,20 @@ impl Game {
             if let Some(i) = self.cloisters.iter().position(|&(_, n)| n == f.node) {
                 self.cloisters.remove(i);
             }
+        }
+    }
+
+    /// The history of set-aside draws and moves (empty unless
+    /// [`Setup::history`] is on).
+    pub fn history(&self) -> &[LogEntry] {
+        self.history.as_deref().unwrap_or(&[])
+    }
+
+    /// Adds `entry` to the history if it is kept.
+    #[inline(always)]
+    pub(crate) fn remember(&mut self, entry: LogEntry) {
+        if let Some(history) = &mut self.history {
+            history.push(entry);
         }
     }
 

@@ -8,6 +8,7 @@ use std::fmt;
 
 /// A square on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Pos {
     /// Column; grows to the east.
     pub x: i16,
@@ -95,6 +96,24 @@ impl Rotation {
 impl fmt::Display for Rotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}°", self.degrees())
+    }
+}
+
+/// A rotation is written as its clockwise degrees (0, 90, 180, 270).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rotation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u16(self.degrees())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rotation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rotation, D::Error> {
+        let degrees = u16::deserialize(d)?;
+        Rotation::from_degrees(i64::from(degrees)).ok_or_else(|| {
+            serde::de::Error::custom(format!("rotation {degrees}: write 0, 90, 180 or 270"))
+        })
     }
 }
 

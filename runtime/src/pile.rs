@@ -47,6 +47,11 @@ impl Pile {
         self.groups.iter().map(Vec::len).sum()
     }
 
+    /// Every copy still in the pile, in no particular order.
+    pub fn kinds(&self) -> Vec<KindId> {
+        self.groups.iter().flatten().copied().collect()
+    }
+
     /// Copies of `kind` still in the pile.
     pub fn count(&self, kind: KindId) -> usize {
         self.groups.iter().flatten().filter(|&&k| k == kind).count()

@@ -5,8 +5,9 @@ use crate::catalog::KindId;
 use crate::decide::{Decision, Pending};
 use crate::event::Event;
 use crate::features::{Features, Node};
-use crate::game::{Game, Phase, PlacedTile};
+use crate::game::{Game, LogEntry, Phase, PlacedTile};
 use crate::geom::Rotation;
+use crate::moves::Move;
 use crate::placement::{PlaceError, Placement};
 use crate::tile::NO_SEGMENT;
 
@@ -22,8 +23,15 @@ impl Game {
     }
 
     /// Places the drawn tile without checking legality (the caller took it from
-    /// [`Game::legal_placements`]). Does nothing when no tile is drawn.
+    /// [`Game::legal_placements`]). A debug build checks anyway and panics on
+    /// an illegal placement; a release build does nothing when no tile is
+    /// drawn and leaves the game in an unspecified state on an illegal one.
     pub fn place_unchecked(&mut self, placement: Placement) {
+        debug_assert_eq!(
+            self.check_placement(placement),
+            Ok(()),
+            "place_unchecked({placement:?})"
+        );
         let Phase::Place(kind) = self.phase else {
             return;
         };
@@ -40,6 +48,10 @@ impl Game {
             false => 0,
         };
         self.drawn_count = None;
+        self.remember(LogEntry::Move(Move::Place {
+            kind,
+            placement: at,
+        }));
         self.put_tile(kind, at, bend);
         let event = Event::TilePlaced {
             turn: self.turn,
@@ -75,6 +87,9 @@ impl Game {
     /// into its two callers: measured faster than the call.
     #[inline(always)]
     pub(crate) fn put_tile(&mut self, kind: KindId, at: Placement, river_turn: i8) {
+        self.tiles_key = self
+            .tiles_key
+            .wrapping_add(crate::position::tile_hash(kind, at));
         let Game {
             cat,
             grid,

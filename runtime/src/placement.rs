@@ -25,6 +25,7 @@ const RIVER: u16 = edge_code(Edge::River);
 
 /// Where and how a tile goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Placement {
     /// The square.
     pub pos: Pos,
@@ -40,6 +41,8 @@ impl fmt::Display for Placement {
 
 /// Why a placement is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum PlaceError {
     /// No tile is waiting to be placed.
@@ -130,6 +133,12 @@ impl Game {
     }
 
     fn list_for(&self, kind: KindId, out: &mut Vec<Placement>) {
+        self.each_legal_placement(kind, |p| out.push(p));
+    }
+
+    /// Calls `f` with every legal placement of `kind`, in listing order.
+    #[inline]
+    pub(crate) fn each_legal_placement(&self, kind: KindId, mut f: impl FnMut(Placement)) {
         // A plain loop: as fast as the listing can be (the iterator below is
         // for river kinds, which are counted and picked without a list).
         let k = &self.cat.kinds[usize::from(kind)];
@@ -140,7 +149,7 @@ impl Game {
                 let r = rots.trailing_zeros() as u8;
                 rots &= rots - 1;
                 if !k.river || self.river_ok(kind, pos, r).is_ok() {
-                    out.push(Placement {
+                    f(Placement {
                         pos,
                         rotation: Rotation::new(r),
                     });
@@ -331,6 +340,16 @@ impl Game {
         let Phase::Place(kind) = self.phase else {
             return Err(PlaceError::WrongPhase);
         };
+        self.check_placement_of(kind, placement)
+    }
+
+    /// Why `placement` of `kind` would be illegal now, whatever the phase (a
+    /// replay explains why a tile that fits nowhere cannot go where a record
+    /// puts it).
+    pub fn check_placement_of(&self, kind: KindId, placement: Placement) -> Result<(), PlaceError> {
+        if usize::from(kind) >= self.cat.len() {
+            return Err(PlaceError::WrongPhase);
+        }
         let pos = placement.pos;
         if self.grid.tile(pos).is_some() {
             return Err(PlaceError::Occupied);

@@ -1,9 +1,12 @@
 //! Random play: uniform placements, a random figure now and then. Used by
-//! `tilec simulate`, the benchmark and the conformance test.
+//! `tilec simulate`, the benchmark and the conformance test. Written over the
+//! move API ([`Game::legal_moves_into`], [`Game::play_unchecked`]), with one
+//! shortcut: the placement is picked by [`Game::nth_legal_placement`] without
+//! listing them all.
 
-use crate::decide::Choice;
 use crate::figure::Action;
 use crate::game::{Game, Phase};
+use crate::moves::Move;
 use crate::rng::Rng;
 
 /// A random player that reuses its buffers from turn to turn.
@@ -12,7 +15,7 @@ pub struct RandomPlayer {
     /// Probability of deploying a figure (or recalling the abbot) when one can.
     pub figure_rate: f64,
     actions: Vec<Action>,
-    choices: Vec<Choice>,
+    moves: Vec<Move>,
 }
 
 /// What one random game did.
@@ -33,14 +36,45 @@ impl RandomPlayer {
         }
     }
 
-    /// Plays one turn; returns the number of legal placements it chose from, or
-    /// `None` when the pile is empty and every town hall is placed (the game is
-    /// ready for [`Game::finish`]).
+    /// Plays the rest of one turn: the draw if it is time to draw (or takes
+    /// the town hall), then the placement of the tile drawn (one drawn
+    /// already is played as it is), the figure step and the decisions. Returns
+    /// the number of legal placements it chose from, or `None` when the game
+    /// is over.
     ///
     /// Every decision is random: a player holding a town hall places it instead
     /// of drawing with probability 1 / (its turns left + 1), so that town halls
     /// spread over the game; owed decisions take a uniformly random legal answer.
     pub fn turn(&mut self, game: &mut Game, rng: &mut Rng) -> Option<usize> {
+        if game.phase() == Phase::Draw {
+            self.draw(game, rng)?;
+        }
+        let mut n = 0;
+        loop {
+            // Each arm plays its own kind of move: `play_unchecked` is inlined
+            // and its dispatch folds away.
+            match game.phase() {
+                Phase::Place(kind) => {
+                    n = game.legal_placement_count();
+                    let placement = game.nth_legal_placement(rng.below(n as u32) as usize)?;
+                    game.play_unchecked(Move::Place { kind, placement });
+                }
+                Phase::Figure => {
+                    let action = self.figure_step(game, rng);
+                    game.play_unchecked(Move::Figure(action));
+                }
+                Phase::Decide => {
+                    let m = self.decide(game, rng)?;
+                    game.play_unchecked(m);
+                }
+                Phase::Draw => return Some(n),
+                Phase::Over => return (n > 0).then_some(n),
+            }
+        }
+    }
+
+    /// The draw, or the town hall taken instead; `None` when the game is over.
+    fn draw(&mut self, game: &mut Game, rng: &mut Rng) -> Option<()> {
         let me = game.current_player();
         let hall = game.cat.rules.town_hall.is_some()
             && game.holds_town_hall(me)
@@ -49,45 +83,38 @@ impl RandomPlayer {
                 let turns_left = game.pile_len() / game.players();
                 rng.below(turns_left as u32 + 1) == 0
             };
-        if !hall || game.take_town_hall().is_err() {
-            game.draw_random(rng)?;
+        match hall {
+            true => game.play_unchecked(Move::TakeTownHall),
+            false => {
+                game.draw_random(rng).ok()?;
+            }
         }
-        let n = game.legal_placement_count();
-        let choice = game.nth_legal_placement(rng.below(n as u32) as usize)?;
-        game.place_unchecked(choice);
-        if game.phase == Phase::Decide {
-            self.decide(game, rng);
-        }
-        let mut action = Action::Pass;
+        Some(())
+    }
+
+    /// A pass, or with probability `figure_rate` a uniformly random other
+    /// figure-step action (the figure step's own list, as
+    /// [`Game::legal_moves_into`] lists them: a little cheaper on this hot path).
+    #[inline]
+    fn figure_step(&mut self, game: &Game, rng: &mut Rng) -> Action {
         if rng.chance(self.figure_rate) {
             self.actions.clear();
             game.legal_actions_into(&mut self.actions);
             if self.actions.len() > 1 {
-                action = self.actions[1 + rng.below(self.actions.len() as u32 - 1) as usize];
+                return self.actions[1 + rng.below(self.actions.len() as u32 - 1) as usize];
             }
         }
-        game.act_unchecked(action);
-        if game.phase == Phase::Decide {
-            self.decide(game, rng);
-        }
-        Some(n)
+        Action::Pass
     }
 
-    /// Answers every owed decision at random.
+    /// A uniformly random answer to the decision owed.
     #[cold]
     #[inline(never)]
-    fn decide(&mut self, game: &mut Game, rng: &mut Rng) {
-        while game.phase() == Phase::Decide {
-            self.choices.clear();
-            game.legal_choices_into(&mut self.choices);
-            let Some(&c) = self
-                .choices
-                .get(rng.below(self.choices.len().max(1) as u32) as usize)
-            else {
-                return;
-            };
-            game.choose_unchecked(c);
-        }
+    fn decide(&mut self, game: &Game, rng: &mut Rng) -> Option<Move> {
+        self.moves.clear();
+        game.legal_moves_into(&mut self.moves);
+        let i = rng.below(self.moves.len().max(1) as u32) as usize;
+        self.moves.get(i).copied()
     }
 
     /// Plays the game to its end, final scoring included.

@@ -38,6 +38,8 @@ pub const fn rotate_ports(mask: PortMask, quarter_turns: u8) -> PortMask {
 
 /// What an edge presents to its neighbour for matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Edge {
     /// Field along the whole edge.
     Field,
@@ -71,6 +73,8 @@ impl Edge {
 
 /// The kind of a segment (one feature area on one tile).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SegmentKind {
     /// A road (traveller / thief).
     Road,
@@ -166,6 +170,8 @@ pub struct RoadEnd {
 
 /// The three kinds of 20th Anniversary arrow symbols.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ArrowKind {
     /// Add a follower next to one of your own.
     AddNextTo,

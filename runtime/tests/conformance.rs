@@ -55,7 +55,7 @@ fn all_sets_games_exercise_every_expansion_rule() {
     let mut seen: HashMap<&'static str, u32> = HashMap::new();
     let mut player = RandomPlayer::new(0.6);
     for seed in 0..300 {
-        let mut game = Game::new(cat.clone(), Setup::new(4)).expect("setup");
+        let mut game = Game::new(cat.clone(), Setup::new(4).with_events()).expect("setup");
         player.play(&mut game, &mut Rng::new(seed));
         for e in game.events() {
             let name = match e {
@@ -145,65 +145,209 @@ fn all_sets_games_exercise_every_expansion_rule() {
     );
 }
 
+/// One random game driven through `legal_moves_into` and `play`, every
+/// engine invariant checked after every move.
 fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), String> {
-    let mut game = Game::new(cat.clone(), Setup::new(players)).map_err(|e| e.to_string())?;
+    let setup = Setup::new(players).with_events();
+    let mut game = Game::new(cat.clone(), setup).map_err(|e| e.to_string())?;
     let mut rng = Rng::new(seed);
+    // Every listed move is also played on a copy in one game of 40.
+    let thorough = seed.is_multiple_of(40);
+    let mut moves = Vec::new();
     let mut last_scores = game.scores().to_vec();
-    loop {
-        // A player holding a town hall places it now and then instead of drawing.
-        let me = game.current_player();
-        if !(game.holds_town_hall(me) && rng.below(8) == 0 && game.take_town_hall().is_ok())
-            && game.draw_random(&mut rng).is_none()
-        {
-            break;
+    while !game.is_over() {
+        moves.clear();
+        game.legal_moves_into(&mut moves);
+        check_moves(&game, &moves, thorough, &mut rng)?;
+        let phase = game.phase();
+        if phase == Phase::Draw {
+            // A player holding a town hall places it now and then instead of drawing.
+            if moves.is_empty() || rng.below(8) != 0 {
+                match game.draw_random(&mut rng) {
+                    Ok(_) => check_drawn(&game, thorough)?,
+                    Err(DrawError::Over) => break,
+                    Err(e) => return Err(format!("draw_random in the draw phase: {e}")),
+                }
+                continue;
+            }
+        } else if moves.is_empty() {
+            return Err(format!("no legal move in {phase:?}"));
         }
-        let legal = game.legal_placements();
-        if legal.is_empty() {
-            return Err("draw_random gave a tile with no legal placement".into());
-        }
-        for p in &legal {
-            game.check_placement(*p)
-                .map_err(|e| format!("listed {p} is illegal: {e}"))?;
-        }
-        check_listing_agrees(&game, &legal, seed.is_multiple_of(10))?;
-        let choice = legal[rng.below(legal.len() as u32) as usize];
-        game.place(choice).map_err(|e| e.to_string())?;
-        check_tile_fits(&game, choice.pos)?;
-        // Completed features score after the figure step: no figure check here.
-        decide(&mut game, &mut rng)?;
-        let actions = game.legal_actions();
-        let action = actions[rng.below(actions.len() as u32) as usize];
-        for &a in &actions {
-            game.check_action(a)
-                .map_err(|e| format!("listed action {a} is illegal: {e}"))?;
-        }
-        if let Action::Place { segment, figure } = action {
-            let f = game.feature(choice.pos, segment).ok_or("no feature")?;
+        let m = moves[rng.below(moves.len() as u32) as usize];
+        if let Move::Figure(Action::Place { segment, figure }) = m {
+            let pos = game.last_placed().ok_or("no tile just placed")?.pos;
+            let f = game.feature(pos, segment).ok_or("no feature")?;
             if f.figures != 0 && !figure.joins_occupied() {
                 return Err("offered an occupied feature".into());
             }
         }
-        game.act(action).map_err(|e| e.to_string())?;
-        check_figures(&game)?;
-        decide(&mut game, &mut rng)?;
-        check_figures(&game)?;
-        if game.phase() != Phase::Draw {
-            return Err(format!("turn not over: {:?}", game.phase()));
+        game.play(m)
+            .map_err(|e| format!("listed {m:?} refused: {e}"))?;
+        if let Move::Place { placement, .. } = m {
+            check_tile_fits(&game, placement.pos)?;
+        }
+        // Completed features score after the figure step: no figure check
+        // before it.
+        let scored = matches!(game.phase(), Phase::Draw | Phase::Decide | Phase::Over);
+        if scored && matches!(m, Move::Figure(_) | Move::Decide(_)) {
+            check_figures(&game)?;
+        }
+        if game.is_over() {
+            break; // final scoring may take points (Vodyanoy)
         }
         if game.scores().iter().zip(&last_scores).any(|(a, b)| a < b) {
             return Err("a score went down".into());
         }
         last_scores = game.scores().to_vec();
     }
+    check_over(&mut game)
+}
+
+/// The game ended by itself: nothing left, final scoring done, every further
+/// step refused as "over".
+fn check_over(game: &mut Game) -> Result<(), String> {
+    if !game.is_over() || game.phase() != Phase::Over {
+        return Err(format!("the game stopped in {:?}", game.phase()));
+    }
     if game.tiles_left() {
         return Err("the game stopped with tiles or town halls left".into());
     }
-    game.finish();
     if !game.figures().is_empty() {
         return Err("figures left after final scoring".into());
     }
-    check_figures(&game)?;
-    check_scores_match_events(&game)
+    let outcome = game.outcome().ok_or("over without an outcome")?;
+    if outcome.scores != game.scores() || outcome.winners.is_empty() {
+        return Err(format!("outcome {outcome:?} disagrees with the scores"));
+    }
+    if game.draw_random(&mut Rng::new(0)) != Err(DrawError::Over)
+        || game.draw(0) != Err(DrawError::Over)
+        || game.play(Move::Figure(Action::Pass)) != Err(MoveError::Over)
+    {
+        return Err("a step after the end was not refused as over".into());
+    }
+    game.finish(); // still accepted, and changes nothing
+    if game.outcome() != Some(outcome) {
+        return Err("finish after the end changed the outcome".into());
+    }
+    check_figures(game)?;
+    check_scores_match_events(game)
+}
+
+/// Every listed move is accepted by `check_move` and reads back from its
+/// notation; some (all in a thorough game) are played on a copy; moves not
+/// listed are refused and leave the game as it was.
+fn check_moves(game: &Game, moves: &[Move], thorough: bool, rng: &mut Rng) -> Result<(), String> {
+    let cat = game.catalog();
+    for &m in moves {
+        game.check_move(m)
+            .map_err(|e| format!("listed {m:?} is illegal: {e}"))?;
+        let text = m.display(cat).to_string();
+        let back = Move::parse(&text, cat).map_err(|e| e.to_string())?;
+        if back != m {
+            return Err(format!("`{text}` reads back as {back:?}, not {m:?}"));
+        }
+    }
+    // Copies cost: outside thorough games, one step in four is tried.
+    if !thorough && rng.below(4) != 0 {
+        return Ok(());
+    }
+    let tried: Vec<Move> = match thorough {
+        true => moves.to_vec(),
+        false => (0..moves.len().min(1))
+            .map(|_| moves[rng.below(moves.len() as u32) as usize])
+            .collect(),
+    };
+    for m in tried {
+        let mut copy = game.clone();
+        copy.play(m)
+            .map_err(|e| format!("listed {m:?} refused by play: {e}"))?;
+    }
+    for m in unlisted(game, moves, rng) {
+        let mut copy = game.clone();
+        let key = copy.position_key();
+        if copy.play(m).is_ok() {
+            return Err(format!("unlisted {m:?} accepted in {:?}", game.phase()));
+        }
+        if copy != *game || copy.position_key() != key {
+            return Err(format!("refused {m:?} changed the game"));
+        }
+    }
+    Ok(())
+}
+
+/// Moves that are not in `moves`: of every other phase, and near misses of
+/// this phase's (a shifted square, a segment that is not there, an answer to
+/// another decision).
+fn unlisted(game: &Game, moves: &[Move], rng: &mut Rng) -> Vec<Move> {
+    let spot = Spot {
+        pos: Pos::new(0, 0),
+        segment: 0,
+    };
+    let drawn = match game.phase() {
+        Phase::Place(k) => k,
+        _ => 0,
+    };
+    let mut out = vec![
+        Move::TakeTownHall,
+        Move::Place {
+            kind: drawn,
+            placement: Placement {
+                pos: Pos::new(0, 0),
+                rotation: Rotation::R0,
+            },
+        },
+        Move::Place {
+            kind: drawn.wrapping_add(1),
+            placement: Placement {
+                pos: Pos::new(1, 0),
+                rotation: Rotation::R0,
+            },
+        },
+        Move::Figure(Action::Pass),
+        Move::Figure(Action::Place {
+            figure: FigureKind::Follower,
+            segment: 200,
+        }),
+        Move::Figure(Action::RecallAbbot),
+        Move::Figure(Action::Portal {
+            figure: FigureKind::Follower,
+            at: spot,
+        }),
+        Move::Decide(Choice::Decline),
+        Move::Decide(Choice::Arrow(ArrowKind::ExtraTurn)),
+        Move::Decide(Choice::Move { to: spot }),
+    ];
+    if let Some(&Move::Place { kind, placement }) =
+        moves.get(rng.below(moves.len().max(1) as u32) as usize)
+    {
+        let symmetry = game.catalog().kind(kind).symmetry;
+        for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1), (3, 3)] {
+            for r in 0..symmetry {
+                out.push(Move::Place {
+                    kind,
+                    placement: Placement {
+                        pos: placement.pos.offset(dx, dy),
+                        rotation: Rotation::new(r),
+                    },
+                });
+            }
+        }
+    }
+    out.retain(|m| !moves.contains(m));
+    out
+}
+
+/// After a random draw: a tile that fits, and the listing shortcuts agree.
+fn check_drawn(game: &Game, thorough: bool) -> Result<(), String> {
+    let legal = game.legal_placements();
+    if legal.is_empty() {
+        return Err("draw_random gave a tile with no legal placement".into());
+    }
+    for p in &legal {
+        game.check_placement(*p)
+            .map_err(|e| format!("listed {p} is illegal: {e}"))?;
+    }
+    check_listing_agrees(game, &legal, thorough)
 }
 
 /// The count and nth-placement shortcuts agree with the list; every few games the
@@ -254,21 +398,6 @@ fn check_listing_agrees(game: &Game, legal: &[Placement], brute: bool) -> Result
             found.len(),
             legal.len()
         ));
-    }
-    Ok(())
-}
-
-/// Answers every owed decision at random, checking each listed answer first.
-fn decide(game: &mut Game, rng: &mut Rng) -> Result<(), String> {
-    while game.phase() == Phase::Decide {
-        let decision = game.decision().ok_or("Decide without a decision")?;
-        let choices = game.legal_choices();
-        if choices.len() < 2 {
-            return Err(format!("{decision:?} asked with {} answers", choices.len()));
-        }
-        let c = choices[rng.below(choices.len() as u32) as usize];
-        game.choose(c)
-            .map_err(|e| format!("listed choice {c} refused: {e}"))?;
     }
     Ok(())
 }

@@ -3,8 +3,8 @@
 use super::{AnswerKind, Record, ReplayError, ReplayErrorKind, Step, Turn};
 use std::sync::Arc;
 use tilec_runtime::{
-    Action, Catalog, Choice, Decision, DrawError, FigureKind, Game, Phase, Placement, Pos, Setup,
-    Spot, TileSet, PORT_NAMES,
+    Action, Catalog, Choice, Decision, DrawError, Drawn, FigureKind, Game, Phase, Placement, Pos,
+    Setup, Spot, TileSet, PORT_NAMES,
 };
 
 /// Plays `record` with the sets it names (looked up in `available`, usually
@@ -34,7 +34,7 @@ pub fn replay(record: &Record, available: &[&TileSet]) -> Result<Game, ReplayErr
         .ok_or_else(|| setup_error(ReplayErrorKind::UnknownTile))?;
     let setup = Setup {
         start: Some(start),
-        ..Setup::new(record.players.len())
+        ..Setup::new(record.players.len()).with_events()
     };
     let mut game =
         Game::new(Arc::new(cat), setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))?;
@@ -62,7 +62,7 @@ fn play_turn(
         .catalog()
         .kind_id(&turn.tile)
         .ok_or_else(|| error(ReplayErrorKind::UnknownTile))?;
-    game.draw(kind).map_err(|e| match e {
+    let drawn = game.draw(kind).map_err(|e| match e {
         DrawError::OutOfOrder { waiting, .. } => {
             let waiting = game.catalog().kind(waiting).id.to_string();
             error(ReplayErrorKind::OutOfOrder { waiting })
@@ -73,6 +73,15 @@ fn play_turn(
         pos: turn.at,
         rotation: turn.rotation,
     };
+    if let Drawn::SetAside(kind) = drawn {
+        // The tile fits nowhere: why not here.
+        let e = game.check_placement_of(kind, at).err();
+        return Err(error(ReplayErrorKind::Place {
+            at,
+            error: e.unwrap_or(tilec_runtime::PlaceError::WrongPhase),
+            legal: Vec::new(),
+        }));
+    }
     if let Err(e) = game.place(at) {
         let legal = game.legal_placements();
         return Err(error(ReplayErrorKind::Place {

@@ -1,0 +1,290 @@
+//! The text notation of moves: one line per [`Move`], words separated by
+//! spaces, tiles named by their id. Stable: a notation written by one version
+//! is read by the later ones.
+//!
+//! | move | text |
+//! |------|------|
+//! | take the town hall | `town-hall` |
+//! | place the drawn tile | `place base/U 1,0 r90` (tile id, square `x,y`, rotation `r0` `r90` `r180` `r270`) |
+//! | figure step: no figure | `pass` |
+//! | a figure on segment 2 of the tile just placed | `follower 2` (also `abbot`, `mayor`, `messenger`, `scarecrow`) |
+//! | take the abbot back | `recall abbot` |
+//! | festival: return an own figure | `return follower 1,0/2` (a spot is `x,y/segment`) |
+//! | free an own trapped figure | `free follower 1,0` (the trap tile's square) |
+//! | portal arrow | `portal follower 1,0/2` |
+//! | add-next-to arrow | `add follower 1,0/2` |
+//! | activate an arrow | `arrow portal` (`add-next-to`, `portal`, `extra-turn`) |
+//! | decline a decision | `decline` |
+//! | mayor's swap | `swap 1 1,0/2` (the opponent's seat, the spot) |
+//! | scarecrow | `hand-over`, `lie-down` |
+//! | messenger moves on | `move 1,0/2` |
+//!
+//! A move holds the tile as a catalog index, so the text needs the catalog
+//! both ways: [`Move::display`] gives a value to print, and [`Move::parse`]
+//! reads one.
+//!
+//! ```
+//! # use tilec_runtime::*;
+//! let cat = Catalog::shipped(&["base"]).unwrap();
+//! let m = Move::parse("place base/U 1,0 r90", &cat)?;
+//! let road = cat.kind_id("base/U").unwrap();
+//! let placement = Placement { pos: Pos::new(1, 0), rotation: Rotation::new(1) };
+//! assert_eq!(m, Move::Place { kind: road, placement });
+//! assert_eq!(m.display(&cat).to_string(), "place base/U 1,0 r90");
+//! assert_eq!(Move::parse("follower 2", &cat)?.display(&cat).to_string(), "follower 2");
+//! # Ok::<(), ParseMoveError>(())
+//! ```
+
+use crate::catalog::Catalog;
+use crate::decide::Choice;
+use crate::figure::{Action, FigureKind, Spot};
+use crate::geom::{Pos, Rotation};
+use crate::moves::Move;
+use crate::placement::Placement;
+use crate::tile::ArrowKind;
+use std::fmt;
+
+/// A move's text with the catalog that names its tile ([`Move::display`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MoveText<'a> {
+    m: Move,
+    cat: &'a Catalog,
+}
+
+/// Why a text is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The text.
+    pub text: String,
+    /// What is wrong, with a hint.
+    pub message: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a move: {}", self.text, self.message)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+struct XY(Pos);
+
+impl fmt::Display for XY {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.0.x, self.0.y)
+    }
+}
+
+struct At(Spot);
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", XY(self.0.pos), self.0.segment)
+    }
+}
+
+impl fmt::Display for MoveText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.m {
+            Move::TakeTownHall => f.write_str("town-hall"),
+            Move::Place { kind, placement } => {
+                let id = match usize::from(kind) < self.cat.len() {
+                    true => self.cat.kind(kind).id.as_ref(),
+                    false => "?",
+                };
+                write!(
+                    f,
+                    "place {id} {} r{}",
+                    XY(placement.pos),
+                    placement.rotation.degrees()
+                )
+            }
+            Move::Figure(a) => match a {
+                Action::Pass => f.write_str("pass"),
+                Action::Place { figure, segment } => write!(f, "{figure} {segment}"),
+                Action::RecallAbbot => f.write_str("recall abbot"),
+                Action::Return { at, figure } => write!(f, "return {figure} {}", At(at)),
+                Action::Free { at, figure } => write!(f, "free {figure} {}", XY(at)),
+                Action::Portal { figure, at } => write!(f, "portal {figure} {}", At(at)),
+                Action::AddNextTo { figure, at } => write!(f, "add {figure} {}", At(at)),
+            },
+            Move::Decide(c) => match c {
+                Choice::Arrow(k) => write!(f, "arrow {}", k.name()),
+                Choice::Decline => f.write_str("decline"),
+                Choice::Swap { player, at } => write!(f, "swap {player} {}", At(at)),
+                Choice::HandOver => f.write_str("hand-over"),
+                Choice::LieDown => f.write_str("lie-down"),
+                Choice::Move { to } => write!(f, "move {}", At(to)),
+            },
+        }
+    }
+}
+
+impl Move {
+    /// The move in the text notation, tiles named from `cat` (the catalog of
+    /// the game it belongs to).
+    pub fn display(self, cat: &Catalog) -> MoveText<'_> {
+        MoveText { m: self, cat }
+    }
+
+    /// Reads a move in the text notation, tiles looked up in `cat`.
+    pub fn parse(text: &str, cat: &Catalog) -> Result<Move, ParseMoveError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        parse_words(&words, cat).map_err(|message| ParseMoveError {
+            text: text.to_string(),
+            message,
+        })
+    }
+}
+
+type Parsed<T> = Result<T, String>;
+
+fn parse_words(words: &[&str], cat: &Catalog) -> Parsed<Move> {
+    let figure_at = |make: fn(FigureKind, Spot) -> Action| -> Parsed<Move> {
+        let [_, figure, at] = words else {
+            return Err(format!(
+                "`{}` takes a figure and a spot, as in `{} follower 1,0/2`",
+                words[0], words[0]
+            ));
+        };
+        Ok(Move::Figure(make(figure_named(figure)?, spot(at)?)))
+    };
+    let Some(&first) = words.first() else {
+        return Err("the text is empty".into());
+    };
+    let one = |m: Move| match words.len() {
+        1 => Ok(m),
+        _ => Err(format!("`{first}` takes nothing after it")),
+    };
+    match first {
+        "town-hall" => one(Move::TakeTownHall),
+        "pass" => one(Move::Figure(Action::Pass)),
+        "decline" => one(Move::Decide(Choice::Decline)),
+        "hand-over" => one(Move::Decide(Choice::HandOver)),
+        "lie-down" => one(Move::Decide(Choice::LieDown)),
+        "place" => {
+            let [_, id, at, rotation] = words else {
+                return Err("write `place TILE X,Y rDEGREES`, as in `place base/U 1,0 r90`".into());
+            };
+            let kind = cat
+                .kind_id(id)
+                .ok_or_else(|| format!("no tile `{id}` in the sets in play"))?;
+            let placement = Placement {
+                pos: pos(at)?,
+                rotation: rotation_named(rotation)?,
+            };
+            Ok(Move::Place { kind, placement })
+        }
+        "recall" => match words {
+            [_, "abbot"] => Ok(Move::Figure(Action::RecallAbbot)),
+            _ => Err("write `recall abbot`".into()),
+        },
+        "return" => figure_at(|figure, at| Action::Return { at, figure }),
+        "portal" => figure_at(|figure, at| Action::Portal { figure, at }),
+        "add" => figure_at(|figure, at| Action::AddNextTo { figure, at }),
+        "free" => {
+            let [_, figure, at] = words else {
+                return Err("write `free FIGURE X,Y`, as in `free follower 1,0`".into());
+            };
+            Ok(Move::Figure(Action::Free {
+                at: pos(at)?,
+                figure: figure_named(figure)?,
+            }))
+        }
+        "arrow" => {
+            let [_, name] = words else {
+                return Err("write `arrow KIND`, as in `arrow portal`".into());
+            };
+            let kind = [ArrowKind::AddNextTo, ArrowKind::Portal, ArrowKind::ExtraTurn]
+                .into_iter()
+                .find(|k| k.name() == *name)
+                .ok_or_else(|| format!("no arrow `{name}` (add-next-to, portal, extra-turn)"))?;
+            Ok(Move::Decide(Choice::Arrow(kind)))
+        }
+        "swap" => {
+            let [_, player, at] = words else {
+                return Err("write `swap SEAT X,Y/SEGMENT`, as in `swap 1 1,0/2`".into());
+            };
+            let player = player
+                .parse()
+                .map_err(|_| format!("`{player}` is not a seat number (0 to 5)"))?;
+            Ok(Move::Decide(Choice::Swap {
+                player,
+                at: spot(at)?,
+            }))
+        }
+        "move" => {
+            let [_, to] = words else {
+                return Err("write `move X,Y/SEGMENT`, as in `move 1,0/2`".into());
+            };
+            Ok(Move::Decide(Choice::Move { to: spot(to)? }))
+        }
+        name => match FigureKind::from_name(name) {
+            Some(figure) => {
+                let [_, segment] = words else {
+                    return Err(format!("write `{name} SEGMENT`, as in `{name} 2`"));
+                };
+                let segment = segment
+                    .parse()
+                    .map_err(|_| format!("`{segment}` is not a segment number"))?;
+                Ok(Move::Figure(Action::Place { figure, segment }))
+            }
+            None => Err(format!(
+                "unknown word `{name}` (moves start with place, pass, a figure's name, recall, \
+                 return, free, portal, add, town-hall, arrow, decline, swap, hand-over, lie-down or move)"
+            )),
+        },
+    }
+}
+
+fn figure_named(name: &str) -> Parsed<FigureKind> {
+    FigureKind::from_name(name)
+        .ok_or_else(|| format!("no figure `{name}` (follower, abbot, mayor, messenger, scarecrow)"))
+}
+
+fn pos(text: &str) -> Parsed<Pos> {
+    let bad = || format!("`{text}` is not a square: write `X,Y`, as in `1,-2`");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    Ok(Pos::new(
+        x.parse().map_err(|_| bad())?,
+        y.parse().map_err(|_| bad())?,
+    ))
+}
+
+fn spot(text: &str) -> Parsed<Spot> {
+    let bad = || format!("`{text}` is not a spot: write `X,Y/SEGMENT`, as in `1,0/2`");
+    let (at, segment) = text.split_once('/').ok_or_else(bad)?;
+    Ok(Spot {
+        pos: pos(at)?,
+        segment: segment.parse().map_err(|_| bad())?,
+    })
+}
+
+fn rotation_named(text: &str) -> Parsed<Rotation> {
+    text.strip_prefix('r')
+        .and_then(|d| d.parse().ok())
+        .and_then(Rotation::from_degrees)
+        .ok_or_else(|| format!("`{text}` is not a rotation (r0, r90, r180 or r270)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_texts_say_what_is_wrong() {
+        let cat = Catalog::shipped(&["base"]).expect("base");
+        let err = |t: &str| Move::parse(t, &cat).expect_err(t).to_string();
+        assert_eq!(
+            err("place base/ZZ 1,0 r0"),
+            "`place base/ZZ 1,0 r0` is not a move: no tile `base/ZZ` in the sets in play"
+        );
+        assert!(err("place base/U 1,0 r45").contains("r0, r90, r180 or r270"));
+        assert!(err("follower").contains("write `follower SEGMENT`"));
+        assert!(err("portal follower 1,0").contains("not a spot"));
+        assert!(err("jump").contains("unknown word `jump`"));
+        assert!(err("").contains("empty"));
+        assert!(err("pass now").contains("takes nothing after it"));
+    }
+}
