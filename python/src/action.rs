@@ -9,7 +9,9 @@
 //! boards reach).
 
 use crate::moves::Mv;
-use tilec_runtime::{Action, ArrowKind, Choice, FigureKind, Placement, Pos, Rotation, Spot};
+use tilec_runtime::{
+    Action, ArrowKind, Choice, FigureKind, KindId, Move, Placement, Pos, Rotation, Spot,
+};
 
 /// Side of the window, in squares.
 pub const S: usize = 32;
@@ -110,64 +112,99 @@ pub fn kind(k: FigureKind) -> usize {
 
 /// The index of `mv` in `frame`, if it has one.
 pub fn encode(mv: Mv, frame: Frame) -> Option<usize> {
-    let spot = |variant: usize, at: Spot| {
-        let square = frame.square(at.pos)?;
-        let seg = usize::from(at.segment);
-        (seg < SEG).then(|| SPOT + (variant * SQ + square) * SEG + seg)
-    };
     match mv {
         Mv::Draw => Some(DRAW),
-        Mv::TownHall => Some(TOWN_HALL),
-        Mv::Place(p) => {
+        Mv::Play(Move::TakeTownHall) => Some(TOWN_HALL),
+        Mv::Play(Move::Place { placement: p, .. }) => {
             let square = frame.square(p.pos)?;
             Some(PLACE + usize::from(p.rotation.quarter_turns()) * SQ + square)
         }
-        Mv::Act(a) => match a {
-            Action::Pass => Some(PASS),
-            Action::Place { figure, segment } => {
-                let seg = usize::from(segment);
-                (seg < SEG).then(|| DEPLOY + kind(figure) * SEG + seg)
-            }
-            Action::RecallAbbot => Some(RECALL),
-            Action::Return { at, figure } => spot(kind(figure), at),
-            Action::Portal { figure, at } => spot(KINDS + kind(figure), at),
-            Action::AddNextTo { figure, at } => spot(2 * KINDS + kind(figure), at),
-            Action::Free { at, figure } => Some(FREE + kind(figure) * SQ + frame.square(at)?),
-            _ => None,
-        },
-        Mv::Choose(c) => match c {
-            Choice::Arrow(k) => Some(ARROW + ARROWS.iter().position(|&a| a == k)?),
-            Choice::Decline => Some(DECLINE),
-            Choice::HandOver => Some(HAND_OVER),
-            Choice::LieDown => Some(LIE_DOWN),
-            Choice::Swap { player, at } => spot(3 * KINDS + usize::from(player), at),
-            Choice::Move { to } => spot(3 * KINDS + PLAYERS, to),
-            _ => None,
-        },
+        Mv::Play(Move::Figure(a)) => encode_action(a, frame),
+        Mv::Play(Move::Decide(c)) => encode_choice(c, frame),
+    }
+}
+
+/// The index of the spot `at` in variant `variant` of [`SPOT`].
+fn spot(variant: usize, at: Spot, frame: Frame) -> Option<usize> {
+    let square = frame.square(at.pos)?;
+    let seg = usize::from(at.segment);
+    (seg < SEG).then(|| SPOT + (variant * SQ + square) * SEG + seg)
+}
+
+fn encode_action(a: Action, frame: Frame) -> Option<usize> {
+    let spot = |variant, at| spot(variant, at, frame);
+    match a {
+        Action::Pass => Some(PASS),
+        Action::Place { figure, segment } => {
+            let seg = usize::from(segment);
+            (seg < SEG).then(|| DEPLOY + kind(figure) * SEG + seg)
+        }
+        Action::RecallAbbot => Some(RECALL),
+        Action::Return { at, figure } => spot(kind(figure), at),
+        Action::Portal { figure, at } => spot(KINDS + kind(figure), at),
+        Action::AddNextTo { figure, at } => spot(2 * KINDS + kind(figure), at),
+        Action::Free { at, figure } => Some(FREE + kind(figure) * SQ + frame.square(at)?),
+        _ => None,
+    }
+}
+
+fn encode_choice(c: Choice, frame: Frame) -> Option<usize> {
+    let spot = |variant, at| spot(variant, at, frame);
+    match c {
+        Choice::Arrow(k) => Some(ARROW + ARROWS.iter().position(|&a| a == k)?),
+        Choice::Decline => Some(DECLINE),
+        Choice::HandOver => Some(HAND_OVER),
+        Choice::LieDown => Some(LIE_DOWN),
+        Choice::Swap { player, at } => spot(3 * KINDS + usize::from(player), at),
+        Choice::Move { to } => spot(3 * KINDS + PLAYERS, to),
+        _ => None,
     }
 }
 
 /// The move of index `i` in `frame` (whether or not it is legal), if `i` is in
-/// the action space.
-pub fn decode(i: usize, frame: Frame) -> Option<Mv> {
+/// the action space; a placement's tile is `drawn` (no placement without one).
+pub fn decode(i: usize, frame: Frame, drawn: Option<KindId>) -> Option<Mv> {
+    Some(Mv::Play(match decode_play(i, frame)? {
+        Decoded::Draw => return Some(Mv::Draw),
+        Decoded::Place(placement) => Move::Place {
+            kind: drawn?,
+            placement,
+        },
+        Decoded::Action(a) => Move::Figure(a),
+        Decoded::Choice(c) => Move::Decide(c),
+        Decoded::TownHall => Move::TakeTownHall,
+    }))
+}
+
+/// What an index names, before a placement is given its tile.
+enum Decoded {
+    Draw,
+    TownHall,
+    Place(Placement),
+    Action(Action),
+    Choice(Choice),
+}
+
+fn decode_play(i: usize, frame: Frame) -> Option<Decoded> {
+    use Decoded::{Action as A, Choice as C};
     let figure = |k: usize| FigureKind::ALL[k];
     Some(match i {
-        _ if i < DEPLOY => Mv::Place(Placement {
+        _ if i < DEPLOY => Decoded::Place(Placement {
             pos: frame.pos(i % SQ),
             rotation: Rotation::new((i / SQ) as u8),
         }),
-        _ if i < PASS => Mv::Act(Action::Place {
+        _ if i < PASS => A(Action::Place {
             figure: figure((i - DEPLOY) / SEG),
             segment: ((i - DEPLOY) % SEG) as u8,
         }),
-        PASS => Mv::Act(Action::Pass),
-        RECALL => Mv::Act(Action::RecallAbbot),
-        TOWN_HALL => Mv::TownHall,
-        DRAW => Mv::Draw,
-        _ if i < DECLINE => Mv::Choose(Choice::Arrow(ARROWS[i - ARROW])),
-        DECLINE => Mv::Choose(Choice::Decline),
-        HAND_OVER => Mv::Choose(Choice::HandOver),
-        LIE_DOWN => Mv::Choose(Choice::LieDown),
+        PASS => A(Action::Pass),
+        RECALL => A(Action::RecallAbbot),
+        TOWN_HALL => Decoded::TownHall,
+        DRAW => Decoded::Draw,
+        _ if i < DECLINE => C(Choice::Arrow(ARROWS[i - ARROW])),
+        DECLINE => C(Choice::Decline),
+        HAND_OVER => C(Choice::HandOver),
+        LIE_DOWN => C(Choice::LieDown),
         _ if i < FREE => {
             let j = i - SPOT;
             let at = Spot {
@@ -175,26 +212,26 @@ pub fn decode(i: usize, frame: Frame) -> Option<Mv> {
                 segment: (j % SEG) as u8,
             };
             match j / SEG / SQ {
-                v if v < KINDS => Mv::Act(Action::Return {
+                v if v < KINDS => A(Action::Return {
                     at,
                     figure: figure(v),
                 }),
-                v if v < 2 * KINDS => Mv::Act(Action::Portal {
+                v if v < 2 * KINDS => A(Action::Portal {
                     figure: figure(v - KINDS),
                     at,
                 }),
-                v if v < 3 * KINDS => Mv::Act(Action::AddNextTo {
+                v if v < 3 * KINDS => A(Action::AddNextTo {
                     figure: figure(v - 2 * KINDS),
                     at,
                 }),
-                v if v < 3 * KINDS + PLAYERS => Mv::Choose(Choice::Swap {
+                v if v < 3 * KINDS + PLAYERS => C(Choice::Swap {
                     player: (v - 3 * KINDS) as u8,
                     at,
                 }),
-                _ => Mv::Choose(Choice::Move { to: at }),
+                _ => C(Choice::Move { to: at }),
             }
         }
-        _ if i < SIZE => Mv::Act(Action::Free {
+        _ if i < SIZE => A(Action::Free {
             at: frame.pos((i - FREE) % SQ),
             figure: figure((i - FREE) / SQ),
         }),

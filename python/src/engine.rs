@@ -4,13 +4,13 @@
 //!
 //! The draw is the engine's chance step ([`Game::draw_random`] from the seed):
 //! it is played for the player, except when the player could take the town
-//! hall instead; then the two are the legal moves ([`Mv::Draw`],
-//! [`Mv::TownHall`]). A game whose pile is empty and whose town halls are
-//! placed is scored at once ([`Game::finish`]).
+//! hall instead; then the two are the legal moves ([`Mv::Draw`] and the
+//! runtime's [`Move::TakeTownHall`]). The runtime scores the end when nothing
+//! is left to draw.
 
 use crate::moves::Mv;
 use std::sync::Arc;
-use tilec_runtime::{Catalog, Game, KindId, Phase, Rng, Setup};
+use tilec_runtime::{Catalog, Game, KindId, Move, Phase, Rng, Setup};
 
 /// A game and its chance stream.
 #[derive(Clone, Debug)]
@@ -25,11 +25,7 @@ impl Engine {
     /// A new game of `players` players whose draws come from `seed`, advanced to
     /// the first player's first choice.
     pub fn new(cat: Arc<Catalog>, players: usize, seed: u64) -> Result<Engine, String> {
-        let setup = Setup {
-            events: false,
-            ..Setup::new(players)
-        };
-        let game = Game::new(cat, setup).map_err(|e| e.to_string())?;
+        let game = Game::new(cat, Setup::new(players)).map_err(|e| e.to_string())?;
         let mut engine = Engine {
             game,
             rng: Rng::new(seed),
@@ -40,12 +36,10 @@ impl Engine {
 
     /// Plays the chance steps up to the next choice of a player, or to the end.
     fn advance(&mut self) {
-        while self.game.phase() == Phase::Draw {
-            if self.town_hall_choice() {
+        while self.game.phase() == Phase::Draw && !self.town_hall_choice() {
+            // An error is the end of the game (final scoring done).
+            if self.game.draw_random(&mut self.rng).is_err() {
                 return;
-            }
-            if self.game.draw_random(&mut self.rng).is_none() {
-                self.game.finish();
             }
         }
     }
@@ -59,7 +53,7 @@ impl Engine {
 
     /// Whether the game is over (final scoring done).
     pub fn is_over(&self) -> bool {
-        self.game.phase() == Phase::Over
+        self.game.is_over()
     }
 
     /// The tile waiting to be placed, if any.
@@ -70,77 +64,53 @@ impl Engine {
         }
     }
 
-    /// Appends every legal move to `out`, in the runtime's order of each phase.
-    pub fn legal_moves_into(&self, out: &mut Vec<Mv>, scratch: &mut Scratch) {
-        let game = &self.game;
-        match game.phase() {
-            Phase::Draw if self.town_hall_choice() => out.extend([Mv::Draw, Mv::TownHall]),
-            Phase::Place(_) => {
-                scratch.placements.clear();
-                game.legal_placements_into(&mut scratch.placements);
-                out.extend(scratch.placements.iter().map(|&p| Mv::Place(p)));
-            }
-            Phase::Figure => {
-                scratch.actions.clear();
-                game.legal_actions_into(&mut scratch.actions);
-                out.extend(scratch.actions.iter().map(|&a| Mv::Act(a)));
-            }
-            Phase::Decide => {
-                scratch.choices.clear();
-                game.legal_choices_into(&mut scratch.choices);
-                out.extend(scratch.choices.iter().map(|&c| Mv::Choose(c)));
-            }
-            _ => {}
+    /// Appends every legal move to `out`, in the runtime's order.
+    pub fn legal_moves_into(&self, out: &mut Vec<Mv>, scratch: &mut Vec<Move>) {
+        if self.town_hall_choice() {
+            out.push(Mv::Draw);
         }
+        scratch.clear();
+        self.game.legal_moves_into(scratch);
+        out.extend(scratch.iter().map(|&m| Mv::Play(m)));
     }
 
     /// Plays `mv` if it is legal now; otherwise says which rule forbids it and
     /// changes nothing.
     pub fn play(&mut self, mv: Mv) -> Result<(), String> {
-        let hall_choice = self.town_hall_choice();
-        let over = self.is_over();
-        let game = &mut self.game;
-        let done = match mv {
-            Mv::Draw if hall_choice => {
-                // The pile is not empty: a tile is drawn or the hall is taken.
-                game.draw_random(&mut self.rng);
-                Ok(())
+        match mv {
+            Mv::Draw if self.town_hall_choice() => {
+                // The pile is not empty: a tile is drawn, or the hall is taken.
+                let _ = self.game.draw_random(&mut self.rng);
             }
-            Mv::Draw => Err(if over {
-                "the game is over".to_string()
-            } else {
-                "the draw is the engine's chance step: it is played for the player \
-                 unless a town hall could be taken instead"
-                    .to_string()
-            }),
-            Mv::TownHall => game.take_town_hall().map_err(|e| e.to_string()),
-            Mv::Place(p) => game.place(p).map_err(|e| e.to_string()),
-            Mv::Act(a) => game.act(a).map_err(|e| e.to_string()),
-            Mv::Choose(c) => game.choose(c).map_err(|e| e.to_string()),
-        };
-        done?;
+            Mv::Draw if self.is_over() => return Err("the game is over".to_string()),
+            Mv::Draw => {
+                return Err(
+                    "the draw is the engine's chance step: it is played for the \
+                            player unless a town hall could be taken instead"
+                        .to_string(),
+                )
+            }
+            Mv::Play(m) => self.game.play(m).map_err(|e| e.to_string())?,
+        }
         self.advance();
         Ok(())
     }
 
     /// Plays uniformly random legal moves (chosen with `rng`) to the end.
-    pub fn playout(&mut self, rng: &mut Rng, moves: &mut Vec<Mv>, scratch: &mut Scratch) {
+    pub fn playout(&mut self, rng: &mut Rng, moves: &mut Vec<Mv>, scratch: &mut Vec<Move>) {
         while !self.is_over() {
             moves.clear();
             self.legal_moves_into(moves, scratch);
             let Some(&mv) = moves.get(rng.below(moves.len() as u32) as usize) else {
                 return;
             };
-            // A legal move: playing it cannot fail.
-            let _ = self.play(mv);
+            match mv {
+                Mv::Play(m) => self.game.play_unchecked(m),
+                Mv::Draw => {
+                    let _ = self.game.draw_random(&mut self.rng);
+                }
+            }
+            self.advance();
         }
     }
-}
-
-/// Buffers for [`Engine::legal_moves_into`], kept between calls.
-#[derive(Default, Debug)]
-pub struct Scratch {
-    placements: Vec<tilec_runtime::Placement>,
-    actions: Vec<tilec_runtime::Action>,
-    choices: Vec<tilec_runtime::Choice>,
 }

@@ -1,24 +1,16 @@
-//! The move type the Python `Move` wraps: one value per choice a player makes.
-//!
-//! Thin glue over the runtime's phase calls (a placement, a figure step, a
-//! decision's answer, taking the town hall, or drawing when a town hall could
-//! be taken instead).
+//! The move type the Python `Move` wraps: the runtime's [`Move`], plus the
+//! draw when it is a choice (a player holding a town hall may take it instead
+//! of drawing; the runtime leaves the draw to its caller).
 
-use tilec_runtime::{Action, Choice, Placement};
+use tilec_runtime::{KindId, Move, Placement};
 
 /// One choice of a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mv {
     /// Draw a tile (offered only when the player could take the town hall instead).
     Draw,
-    /// Take the own town hall to place instead of drawing.
-    TownHall,
-    /// Place the drawn tile.
-    Place(Placement),
-    /// The figure step after a placement.
-    Act(Action),
-    /// The answer to an owed decision.
-    Choose(Choice),
+    /// A move of the runtime.
+    Play(Move),
 }
 
 impl Mv {
@@ -26,18 +18,18 @@ impl Mv {
     pub fn kind(self) -> &'static str {
         match self {
             Mv::Draw => "draw",
-            Mv::TownHall => "town_hall",
-            Mv::Place(_) => "place",
-            Mv::Act(_) => "figure",
-            Mv::Choose(_) => "choice",
+            Mv::Play(Move::TakeTownHall) => "town_hall",
+            Mv::Play(Move::Place { .. }) => "place",
+            Mv::Play(Move::Figure(_)) => "figure",
+            Mv::Play(Move::Decide(_)) => "choice",
         }
     }
 }
 
 /// The tile and placement of a placement move.
-pub fn placement(mv: Mv) -> Option<(tilec_runtime::KindId, Placement)> {
+pub fn placement(mv: Mv) -> Option<(KindId, Placement)> {
     match mv {
-        Mv::Place(p) => Some((0, p)),
+        Mv::Play(Move::Place { kind, placement }) => Some((kind, placement)),
         _ => None,
     }
 }

@@ -1,7 +1,7 @@
 //! `tilec.Game`: one game, stepped move by move.
 
 use crate::action::{self, SIZE};
-use crate::engine::{Engine, Scratch};
+use crate::engine::Engine;
 use crate::moves::Mv;
 use crate::observe;
 use crate::pymove::{Move, Shared};
@@ -26,7 +26,7 @@ pub struct PyGame {
     /// The catalog and its interned moves.
     pub shared: Arc<Shared>,
     moves: Vec<Mv>,
-    scratch: Scratch,
+    scratch: Vec<tilec_runtime::Move>,
     fits: Vec<tilec_runtime::Placement>,
     total_tiles: usize,
 }
@@ -37,7 +37,7 @@ impl PyGame {
             engine,
             shared,
             moves: Vec::with_capacity(256),
-            scratch: Scratch::default(),
+            scratch: Vec::with_capacity(256),
             fits: Vec::new(),
             total_tiles,
         }
@@ -48,6 +48,16 @@ impl PyGame {
         self.moves.clear();
         self.engine
             .legal_moves_into(&mut self.moves, &mut self.scratch);
+    }
+
+    /// The move of action index `i` now.
+    fn decode(&self, i: usize) -> PyResult<Mv> {
+        action::decode(i, observe::frame(&self.engine), self.engine.drawn()).ok_or_else(|| {
+            PyValueError::new_err(match i < SIZE {
+                true => format!("action {i} is a placement, and no tile is waiting to be placed"),
+                false => format!("action {i} is outside 0..{SIZE}"),
+            })
+        })
     }
 
     fn play_mv(&mut self, mv: Mv) -> PyResult<()> {
@@ -198,6 +208,13 @@ impl PyGame {
         self.scores()
     }
 
+    /// The runtime's position key (board, figures, supplies, scores, whose
+    /// turn and phase, tiles left): equal positions have equal keys, for
+    /// transposition tables. The chance stream of the draws is not part of it.
+    fn position_key(&self) -> u64 {
+        self.engine.game.position_key()
+    }
+
     /// An independent copy: playing on one never changes the other.
     fn clone(&self) -> PyGame {
         PyGame::from_engine(self.engine.clone(), self.shared.clone(), self.total_tiles)
@@ -259,15 +276,13 @@ impl PyGame {
 
     /// Plays the move of action index ``i`` (``ValueError`` if it is not legal).
     fn play_action(&mut self, i: usize) -> PyResult<()> {
-        let mv = action::decode(i, observe::frame(&self.engine))
-            .ok_or_else(|| PyValueError::new_err(format!("action {i} is outside 0..{SIZE}")))?;
+        let mv = self.decode(i)?;
         self.play_mv(mv)
     }
 
     /// The move of action index ``i`` now (legal or not).
     fn action_move(&self, py: Python<'_>, i: usize) -> PyResult<Py<Move>> {
-        let mv = action::decode(i, observe::frame(&self.engine))
-            .ok_or_else(|| PyValueError::new_err(format!("action {i} is outside 0..{SIZE}")))?;
+        let mv = self.decode(i)?;
         self.shared.move_object(py, mv)
     }
 

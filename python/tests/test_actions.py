@@ -50,6 +50,9 @@ def test_an_illegal_action_raises() -> None:
         game.play_action(illegal)
     with pytest.raises(ValueError, match="outside"):
         game.play_action(tilec.ACTION_SIZE)
+    game.play(game.legal_moves()[0])
+    with pytest.raises(ValueError, match="no tile is waiting to be placed"):
+        game.play_action(0)
 
 
 PLANE = {"tile": 0, "edges": 1, "last": 19, "figures": 20, "fits": 31, "scores": 52, "phase": 64, "pile": 68}

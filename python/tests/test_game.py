@@ -44,7 +44,7 @@ def test_the_drawn_tile_is_named_and_placed_where_the_move_says() -> None:
     placed = game.board()[-1]
     assert placed[0] == tile
     _, x, y, degrees = placed
-    assert str(move) == f"place {x},{y} {degrees}"
+    assert str(move) == f"place {tile} {x},{y} r{degrees}"
     assert game.phase() == "figure" and game.tile() is None
 
 
@@ -82,30 +82,36 @@ def test_bad_tiles_are_reported_with_their_place(tmp_path) -> None:
 
 def test_illegal_moves_raise_and_change_nothing() -> None:
     game = tilec.Game(seed=5)
-    before = (game.board(), game.scores(), game.tile(), game.phase(), game.legal_moves())
-    occupied = tilec.Move.parse("place 0,0 0", game)
-    with pytest.raises(ValueError, match="the square already holds a tile"):
-        game.play(occupied)
-    far = tilec.Move.parse("place 40,40 0", game)
-    with pytest.raises(ValueError, match="must touch a placed tile"):
-        game.play(far)
-    with pytest.raises(ValueError, match="not the figure step"):
-        game.play(tilec.Move.parse("pass", game))
-    with pytest.raises(ValueError, match="chance step"):
-        game.play(tilec.Move.parse("draw", game))
-    assert (game.board(), game.scores(), game.tile(), game.phase(), game.legal_moves()) == before
+    tile = game.tile()
+    state = lambda: (game.board(), game.scores(), game.tile(), game.phase(), game.legal_moves(), game.position_key())
+    before = state()
+    for text, message in [
+        (f"place {tile} 0,0 r0", "the square already holds a tile"),
+        (f"place {tile} 40,40 r0", "must touch a placed tile"),
+        ("pass", "does not belong to the placement phase"),
+        ("draw", "chance step"),
+        ("town-hall", "does not belong to the placement phase"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            game.play(tilec.Move.parse(text, game))
+    other = "base/B" if tile != "base/B" else "base/C"
+    with pytest.raises(ValueError, match="was drawn"):
+        game.play(tilec.Move.parse(f"place {other} 1,0 r0", game))
+    assert state() == before
     game.play(game.legal_moves()[0])
     with pytest.raises(ValueError, match="the tile has no segment 30"):
-        game.play(tilec.Move.parse("deploy follower 30", game))
-    with pytest.raises(ValueError, match="no drawn tile is waiting"):
+        game.play(tilec.Move.parse("follower 30", game))
+    with pytest.raises(ValueError, match="does not belong to the figure phase"):
         game.play(before[4][0])
 
 
 def test_an_edge_mismatch_names_the_edges() -> None:
     game = tilec.Game(seed=5)
+    tile = game.tile()
     legal = set(game.legal_moves())
-    rotations = [tilec.Move.parse(f"place {x},{y} {d}", game) for x, y in [(1, 0), (-1, 0), (0, 1), (0, -1)] for d in (0, 90, 180, 270)]
-    illegal = [m for m in rotations if m not in legal]
+    near = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    tried = [tilec.Move.parse(f"place {tile} {x},{y} r{d}", game) for x, y in near for d in (0, 90, 180, 270)]
+    illegal = [m for m in tried if m not in legal]
     assert illegal, "some placement next to the start tile does not fit"
     with pytest.raises(ValueError, match="edges must match"):
         game.play(illegal[0])

@@ -24,21 +24,23 @@ def test_every_legal_move_round_trips(sets: list[str]) -> None:
                 assert repr(move) == f"Move({text!r})"
                 kinds.add(text.split()[0])
             game.play(rng.choice(moves))
-    assert {"place", "pass", "deploy"} <= kinds
+    assert {"place", "pass", "follower"} <= kinds
 
 
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("", "an empty move"),
-        ("jump 1,2", "unknown move `jump`"),
-        ("place 1,2", "expected a rotation"),
-        ("place 1;2 90", "`1;2` is not a square"),
-        ("place 1,2 45", "`45` is not a rotation"),
-        ("deploy wizard 1", "`wizard` is not a figure"),
-        ("deploy follower x", "`x` is not a segment number"),
-        ("pass now", "unexpected `now` at the end"),
-        ("arrow sideways", "`sideways` is not an arrow kind"),
+        ("", "the text is empty"),
+        ("jump 1,2", "unknown word `jump`"),
+        ("place base/U 1,2", "write `place TILE X,Y rDEGREES`"),
+        ("place base/ZZ 1,0 r0", "no tile `base/ZZ` in the sets in play"),
+        ("place base/U 1;2 r90", "`1;2` is not a square"),
+        ("place base/U 1,2 r45", "`r45` is not a rotation"),
+        ("wizard 1", "unknown word `wizard`"),
+        ("follower x", "`x` is not a segment number"),
+        ("pass now", "takes nothing after it"),
+        ("arrow sideways", "no arrow `sideways`"),
+        ("portal follower 1,0", "not a spot"),
     ],
 )
 def test_bad_text_raises_value_error(text: str, message: str) -> None:
@@ -47,23 +49,24 @@ def test_bad_text_raises_value_error(text: str, message: str) -> None:
 
 
 def test_the_notation_of_each_kind_of_move() -> None:
-    game = tilec.Game()
+    game = tilec.Game(sets=["base", "mm"])
     for text in [
         "draw",
         "town-hall",
-        "place -3,2 270",
+        "place base/U -3,2 r270",
         "pass",
-        "deploy abbot 0",
-        "recall-abbot",
-        "return mayor 1,-1 2",
+        "abbot 0",
+        "follower 3",
+        "recall abbot",
+        "return mayor 1,-1/2",
         "free follower 4,4",
-        "portal messenger 0,0 1",
-        "add follower 2,0 3",
+        "portal messenger 0,0/1",
+        "add follower 2,0/3",
         "arrow extra-turn",
         "decline",
-        "swap 3 1,1 0",
+        "swap 3 1,1/0",
         "hand-over",
         "lie-down",
-        "move -1,0 2",
+        "move -1,0/2",
     ]:
         assert str(tilec.Move.parse(text, game)) == text

@@ -84,6 +84,10 @@ class Game:
         """Finishes the game with uniformly random legal moves (chosen from
         ``seed``; the draws still come from the game's own seed) inside the
         engine, and returns the final scores: a fast Monte-Carlo rollout."""
+    def position_key(self) -> int:
+        """The position key (board, figures, supplies, scores, whose turn and
+        phase, tiles left): equal positions have equal keys. The chance stream
+        of the draws is not part of it."""
     def clone(self) -> Game:
         """An independent copy: playing on one never changes the other."""
     def __copy__(self) -> Game: ...
