@@ -24,7 +24,8 @@ pub mod import;
 pub mod lower;
 pub mod message;
 pub mod model;
-pub mod record;
+/// Game records: the runtime's `record` module (feature `record`).
+pub use tilec_runtime::record;
 pub mod scaffold;
 pub mod symmetry;
 pub mod syntax;
@@ -84,7 +85,7 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
     }
 }
 
-/// The text of `generated/tables.rs` for a model.
+/// The text of `runtime/generated/tables.rs` for a model.
 pub fn tables(model: &model::Model) -> String {
     let sets: Vec<_> = model.sets.iter().map(model::Set::to_runtime).collect();
     emit::rust::emit(&sets)
@@ -107,3 +108,10 @@ pub fn decode(file: FileId, bytes: Vec<u8>) -> (String, Option<Diagnostic>) {
         }
     }
 }
+
+/// The Rust examples in the project README (the engine's, for engine authors),
+/// run as doc tests. Here rather than in `tilec-runtime`: its package holds no
+/// README of the workspace.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

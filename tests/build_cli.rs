@@ -59,7 +59,7 @@ fn build_replaces_the_site_and_writes_the_tables() {
         !dir.join("site/stale.txt").exists(),
         "the old site was not replaced"
     );
-    let tables = std::fs::read_to_string(dir.join("generated/tables.rs")).unwrap();
+    let tables = std::fs::read_to_string(dir.join("runtime/generated/tables.rs")).unwrap();
     assert!(tables.contains("DO NOT EDIT"));
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -80,8 +80,8 @@ fn a_failed_build_leaves_the_previous_outputs_alone() {
     .unwrap();
     std::fs::create_dir_all(dir.join("site")).unwrap();
     std::fs::write(dir.join("site/index.html"), "previous").unwrap();
-    std::fs::create_dir_all(dir.join("generated")).unwrap();
-    std::fs::write(dir.join("generated/tables.rs"), "previous").unwrap();
+    std::fs::create_dir_all(dir.join("runtime/generated")).unwrap();
+    std::fs::write(dir.join("runtime/generated/tables.rs"), "previous").unwrap();
     let out = tilec(&["build"], &dir);
     assert_eq!(
         out.status.code(),
@@ -94,7 +94,7 @@ fn a_failed_build_leaves_the_previous_outputs_alone() {
         "previous"
     );
     assert_eq!(
-        std::fs::read_to_string(dir.join("generated/tables.rs")).unwrap(),
+        std::fs::read_to_string(dir.join("runtime/generated/tables.rs")).unwrap(),
         "previous"
     );
 }

@@ -118,10 +118,7 @@ fn a_designers_build_does_not_overwrite_the_shipped_tables_unless_asked() {
         .expect("tilec runs");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(dir.join("mysite/index.html").exists());
-    assert!(
-        !dir.join("generated").exists(),
-        "no tables without --tables"
-    );
+    assert!(!dir.join("runtime").exists(), "no tables without --tables");
     assert!(text(&out.stdout).contains("tables not written"));
     std::fs::remove_dir_all(&dir).ok();
 }

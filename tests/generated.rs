@@ -1,4 +1,4 @@
-//! `generated/tables.rs` must be what the shipped tiles compile to today, and
+//! `runtime/generated/tables.rs` must be what the shipped tiles compile to today, and
 //! already in rustfmt's style.
 
 mod common;
@@ -13,16 +13,16 @@ fn fresh_tables() -> String {
 
 #[test]
 fn generated_tables_are_fresh() {
-    let path = common::root().join("generated/tables.rs");
+    let path = common::root().join("runtime/generated/tables.rs");
     let expected = fresh_tables();
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &expected).expect("write generated/tables.rs");
+        std::fs::write(&path, &expected).expect("write runtime/generated/tables.rs");
         return;
     }
     let actual = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         actual == expected,
-        "generated/tables.rs is stale: run `{}` and commit the result",
+        "runtime/generated/tables.rs is stale: run `{}` and commit the result",
         tilec::emit::rust::REGENERATE
     );
 }
@@ -65,4 +65,33 @@ fn generated_tables_are_rustfmt_clean() {
             text.lines().nth(first)
         );
     }
+}
+
+/// `tilec-runtime` is publishable on its own: its package holds the tables it
+/// includes (a full `cargo package -p tilec-runtime` also builds it; see the
+/// README's Development table).
+#[test]
+fn the_runtime_package_holds_the_tables() {
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "package",
+            "-p",
+            "tilec-runtime",
+            "--list",
+            "--allow-dirty",
+            "--offline",
+        ])
+        .current_dir(common::root())
+        .output()
+        .expect("cargo runs");
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        listed.lines().any(|l| l == "generated/tables.rs"),
+        "the package misses generated/tables.rs:\n{listed}"
+    );
 }

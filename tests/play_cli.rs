@@ -96,3 +96,72 @@ fn simulate_prints_its_rate() {
         Some(2)
     );
 }
+
+/// `simulate --records DIR` writes every game as a record that `tilec play`
+/// replays to the same scores (its `[expect]`).
+#[test]
+fn simulate_writes_records_that_play_replays() {
+    let dir = common::Temp::new("sim-records");
+    let out = tilec(&[
+        "simulate",
+        "--sets",
+        "base,mm,river",
+        "--players",
+        "4",
+        "--games",
+        "3",
+        "--records",
+        dir.path(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for n in 1..=3 {
+        let path = dir.0.join(format!("game-{n}.toml"));
+        let record = std::fs::read_to_string(&path).expect("record written");
+        assert!(record.contains("[expect]"), "{record}");
+        let path = path.to_str().expect("utf-8");
+        let out = tilec(&["play", path]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    assert!(!dir.0.join("game-4.toml").exists());
+}
+
+/// A record with thousands of players is refused by their count at once (no
+/// name-by-name check), and a record with an error in every turn prints the
+/// first 20 and how many more.
+#[test]
+fn huge_broken_records_fail_fast_with_few_lines() {
+    let dir = common::Temp::new("huge-records");
+    let names: Vec<String> = (0..200_000).map(|i| format!("\"p{i}\"")).collect();
+    let many = dir.0.join("players.toml");
+    let text_many = format!(
+        "players = [{}]\nsets = [\"base\"]\nstart = {{ tile = \"base/D\" }}\n",
+        names.join(", ")
+    );
+    std::fs::write(&many, text_many).expect("write");
+    let started = std::time::Instant::now();
+    let out = tilec(&["play", many.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("200000 players: a game has 2 to 6"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    let mut turns = String::from(
+        "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n",
+    );
+    for _ in 0..1000 {
+        turns += "[[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 45\n";
+    }
+    let broken = dir.0.join("turns.toml");
+    std::fs::write(&broken, turns).expect("write");
+    let out = tilec(&["play", broken.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 21, "{stderr}");
+    assert!(
+        stderr.contains("turn 1, key `rotation`: 45 is not 0, 90, 180 or 270"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("... and 980 more errors"), "{stderr}");
+}

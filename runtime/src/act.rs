@@ -337,7 +337,7 @@ impl Game {
     ///
     /// Inlined: most random turns pass, and a pass that completes nothing is
     /// a few checks and the turn passing on.
-    #[inline]
+    #[inline(always)]
     pub fn act_unchecked(&mut self, action: Action) {
         debug_assert_eq!(
             self.check_action(action),

@@ -303,6 +303,7 @@ impl Game {
     }
 
     /// The turn passes (or an earned extra turn begins).
+    #[inline]
     pub(crate) fn end_turn(&mut self) {
         // Every path that adds or removes a figure keeps the cloister list and
         // the surround count.

@@ -95,6 +95,8 @@ pub enum SetupError {
     Players(usize),
     /// The start kind is not in the catalog or has no copy.
     Start(KindId),
+    /// The start kind is a town hall (held by the players, never on the pile).
+    TownHallStart(KindId),
 }
 
 impl fmt::Display for SetupError {
@@ -102,6 +104,10 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::Players(n) => write!(f, "{n} players: a game has 2 to 6"),
             SetupError::Start(k) => write!(f, "start tile {k} is not in the tile sets"),
+            SetupError::TownHallStart(_) => f.write_str(
+                "the start tile is a town hall: a game starts with a land or river tile \
+                 (town halls are held by the players and placed during the game)",
+            ),
         }
     }
 }
@@ -116,6 +122,9 @@ fn check_setup(cat: &Catalog, setup: Setup) -> Result<KindId, SetupError> {
     let start = setup.start.unwrap_or_else(|| cat.default_start());
     if usize::from(start) >= cat.len() || cat.kind(start).count == 0 {
         return Err(SetupError::Start(start));
+    }
+    if cat.pile_class(start) == crate::catalog::PileClass::TownHall {
+        return Err(SetupError::TownHallStart(start));
     }
     Ok(start)
 }

@@ -288,3 +288,47 @@ impl Game {
         Some(Outcome { scores, winners })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use std::sync::Arc;
+
+    /// A named draw of a tile that fits nowhere sets it aside (the game stays
+    /// in the draw phase, one copy fewer); a draw outside the draw phase is
+    /// "wrong phase", not "over".
+    #[test]
+    fn a_named_tile_that_fits_nowhere_is_set_aside() {
+        let cat = Arc::new(Catalog::shipped(&["base", "mm"]).expect("sets"));
+        let start = cat.kind_id("base/D");
+        let mut game = Game::new(
+            cat.clone(),
+            Setup {
+                start,
+                ..Setup::new(2)
+            },
+        )
+        .expect("setup");
+        // The M&M river tile: no river on the board to continue.
+        let river = cat.kind_id("mm/L").expect("mm/L");
+        let copies = game.pile_count(river);
+        assert_eq!(game.draw(river), Ok(Drawn::SetAside(river)));
+        assert_eq!(
+            (game.phase(), game.pile_count(river)),
+            (Phase::Draw, copies - 1)
+        );
+        let road = cat.kind_id("base/U").expect("base/U");
+        assert_eq!(game.draw(road), Ok(Drawn::Place(road)));
+        assert_eq!(game.draw(road), Err(DrawError::WrongPhase));
+        assert_eq!(
+            game.draw_random(&mut Rng::new(1)),
+            Err(DrawError::WrongPhase)
+        );
+        assert_eq!(
+            game.play(Move::TakeTownHall),
+            Err(MoveError::WrongPhase {
+                phase: Phase::Place(road)
+            })
+        );
+    }
+}

@@ -1,7 +1,7 @@
 //! Immutable tile definitions: the types the generated tables are written in.
 //!
 //! Every type here can be built in a `const` context (the static tables in
-//! `generated/tables.rs`) or at run time (a designer's set compiled from text by
+//! `runtime/generated/tables.rs`) or at run time (a designer's set compiled from text by
 //! the `tilec` CLI); [`Cow`] carries both.
 //!
 //! Ports are numbered clockwise from the north-west corner:

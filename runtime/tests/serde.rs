@@ -61,3 +61,17 @@ fn a_bad_rotation_is_refused() {
     assert!(err.to_string().contains("0, 90, 180 or 270"), "{err}");
     assert_eq!(serde_json::to_string(&Rotation::new(3)).expect("ok"), "270");
 }
+
+/// A game's record survives JSON too.
+#[cfg(feature = "record")]
+#[test]
+fn records_round_trip() {
+    let sets: Vec<&TileSet> = tables::SETS.to_vec();
+    let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
+    for seed in 0..5 {
+        let mut game = Game::new(cat.clone(), Setup::new(3).with_history()).expect("setup");
+        RandomPlayer::new(0.5).play(&mut game, &mut Rng::new(seed));
+        let names = ["a".to_string(), "b".to_string(), "c".to_string()];
+        round_trip(&game.to_record(&names).expect("history kept"));
+    }
+}

@@ -18,7 +18,7 @@ pub struct BuildArgs {
     /// Where the reference site goes (replaced as a whole).
     #[arg(long, default_value = "site")]
     pub site: PathBuf,
-    /// Where the engine tables go (default: `generated/tables.rs` when building
+    /// Where the engine tables go (default: `runtime/generated/tables.rs` when building
     /// the shipped `tiles`; with another `--tiles DIR`, only when given, so that a
     /// designer's build never overwrites the shipped tables).
     #[arg(long)]
@@ -31,7 +31,7 @@ impl BuildArgs {
         let shipped = self.tiles == std::path::Path::new("tiles");
         self.tables
             .clone()
-            .or_else(|| shipped.then(|| PathBuf::from("generated/tables.rs")))
+            .or_else(|| shipped.then(|| PathBuf::from("runtime/generated/tables.rs")))
     }
 }
 

@@ -97,6 +97,9 @@ fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
         .collect()
 }
 
+/// The most record errors printed.
+const MAX_ERRORS: usize = 20;
+
 /// Arguments of `tilec play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
@@ -128,8 +131,14 @@ pub fn run(args: &PlayArgs) -> u8 {
     let record = match record::parse(&text) {
         Ok(r) => r,
         Err(errors) => {
-            for e in errors {
+            // A broken generated record can have an error per turn: the first
+            // few say what is wrong.
+            for e in errors.iter().take(MAX_ERRORS) {
                 eprintln!("error: {path}: {e}");
+            }
+            if errors.len() > MAX_ERRORS {
+                let more = errors.len() - MAX_ERRORS;
+                eprintln!("error: {path}: ... and {more} more errors");
             }
             return 1;
         }

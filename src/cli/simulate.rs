@@ -35,6 +35,10 @@ pub struct SimulateArgs {
     /// this directory (created if missing).
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+    /// Write every game as a game record `DIR/game-<n>.toml` (n from 1), with
+    /// its final scores as `[expect]`; `tilec play` replays each one.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
 }
 
 /// Runs the simulation; 0 ok, 1 the `--tiles` have problems, 2 usage or I/O.
@@ -63,8 +67,15 @@ pub fn run(args: &SimulateArgs) -> u8 {
         .map(|_| super::report::Observer::new(&cat, &sets, args.players));
     let setup = Setup {
         events: observer.is_some(),
+        history: args.records.is_some(),
         ..Setup::new(args.players)
     };
+    if let Some(dir) = &args.records {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: cannot create {}: {e}", dir.display());
+            return 2;
+        }
+    }
     let mut master = Rng::new(args.seed);
     let mut player = RandomPlayer::new(args.figure_rate);
     let (mut turns, mut placements) = (0u64, 0u64);
@@ -84,6 +95,12 @@ pub fn run(args: &SimulateArgs) -> u8 {
             Some(o) => o.play(&mut player, &mut game, &mut rng),
             None => player.play(&mut game, &mut rng),
         };
+        if let Some(dir) = &args.records {
+            if let Err(m) = write_record(dir, g + 1, &game) {
+                eprintln!("error: {m}");
+                return 2;
+            }
+        }
         turns += u64::from(stats.turns);
         placements += stats.placements;
         for (t, &s) in totals.iter_mut().zip(game.scores()) {
@@ -102,6 +119,18 @@ pub fn run(args: &SimulateArgs) -> u8 {
         (Some(o), Some(dir)) => super::report::finish(args, &sets, &cat, o, dir),
         _ => 0,
     }
+}
+
+/// Writes `game` (which keeps its history) as `dir/game-<n>.toml`, the
+/// players named `p1`, `p2`, ...
+fn write_record(dir: &std::path::Path, n: u64, game: &Game) -> Result<(), String> {
+    let names: Vec<String> = (1..=game.players()).map(|p| format!("p{p}")).collect();
+    let path = dir.join(format!("game-{n}.toml"));
+    let record = game
+        .to_record(&names)
+        .ok_or_else(|| format!("{}: the game kept no history", path.display()))?;
+    std::fs::write(&path, record.to_toml())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn catalog(args: &SimulateArgs, available: &super::sets::Available) -> Result<Catalog, String> {

@@ -1,4 +1,4 @@
-//! `emit`: runtime tile sets → `generated/tables.rs`, the static tables that
+//! `emit`: runtime tile sets → `runtime/generated/tables.rs`, the static tables that
 //! `tilec-runtime` includes.
 //!
 //! One writer owns the whole layout. The text is already in rustfmt's style (struct
@@ -10,7 +10,7 @@ use tilec_runtime::{Arrow, Edge, Mark, RoadEnd, Segment, TileKind, TileSet, NO_S
 /// The command named in the header of the generated file.
 pub const REGENERATE: &str = "cargo run --release -- build";
 
-/// The text of `generated/tables.rs` for these sets.
+/// The text of `runtime/generated/tables.rs` for these sets.
 pub fn emit(sets: &[TileSet]) -> String {
     let mut w = Writer::default();
     w.line(&format!(

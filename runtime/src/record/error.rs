@@ -1,7 +1,7 @@
 //! Record and replay errors; all message text lives in the `Display` impls here.
 
+use crate::{ActError, CatalogError, DrawError, PlaceError, Placement, SetupError};
 use std::fmt;
-use tilec_runtime::{ActError, CatalogError, DrawError, PlaceError, Placement, SetupError};
 
 /// A problem with the record's text, before anything is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +69,11 @@ pub enum ReplayErrorKind {
     UnknownTile,
     /// The tile cannot be drawn now.
     Draw(DrawError),
+    /// `set_aside` names a tile that fits somewhere (it must be placed).
+    SetAsideFits {
+        /// The tile's id.
+        id: String,
+    },
     /// A tile of an earlier pile group still fits and must be played first.
     OutOfOrder {
         /// The id of a waiting tile that fits.
@@ -123,6 +128,11 @@ impl fmt::Display for ReplayError {
             ReplayErrorKind::Setup(e) => write!(f, "{e}"),
             ReplayErrorKind::UnknownTile => write!(f, "no such tile in the sets in play"),
             ReplayErrorKind::Draw(e) => write!(f, "cannot draw this tile: {e}"),
+            ReplayErrorKind::SetAsideFits { id } => write!(
+                f,
+                "set_aside: `{id}` fits on the board, so it cannot be set aside (only a \
+                 drawn tile that fits nowhere is)"
+            ),
             ReplayErrorKind::OutOfOrder { waiting } => write!(
                 f,
                 "cannot draw this tile yet: river tiles are played first, then the lake, \

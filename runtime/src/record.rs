@@ -1,5 +1,6 @@
-//! Game records (`spec/game-record.md`): a TOML file that fixes every draw and every
-//! decision of one game, replayed against the `tilec-runtime` engine.
+//! Game records (`docs/game-record.md`; feature `record`): a TOML file that fixes
+//! every draw and every decision of one game, replayed against the engine, and
+//! written by a game that keeps its history ([`Game::to_record`](crate::Game::to_record)).
 //!
 //! Two stages, as everywhere in tilec: [`parse`] turns text into a checked
 //! [`Record`] (every problem found at once, each naming its turn and key), and
@@ -24,23 +25,25 @@
 //! [expect]
 //! scores = [2, 0]
 //! "#;
-//! let record = tilec::record::parse(text).unwrap();
-//! let game = tilec::record::replay(&record, tilec_runtime::tables::SETS).unwrap();
-//! assert_eq!(tilec::record::check_expect(&record, &game), Ok(()));
+//! let record = tilec_runtime::record::parse(text).unwrap();
+//! let game = tilec_runtime::record::replay(&record, tilec_runtime::tables::SETS).unwrap();
+//! assert_eq!(tilec_runtime::record::check_expect(&record, &game), Ok(()));
 //! ```
 
 mod error;
 mod raw;
 mod replay;
+mod write;
 
 pub use error::{RecordError, ReplayError, ReplayErrorKind};
 pub use raw::parse;
 pub use replay::{check_expect, replay};
 
-use tilec_runtime::{ArrowKind, FigureKind, Pos, Rotation};
+use crate::{ArrowKind, FigureKind, Pos, Rotation};
 
 /// A checked game record (names still unresolved: they need the tile sets).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Record {
     /// Player names, in turn order (2 to 6, distinct).
     pub players: Vec<String>,
@@ -50,12 +53,16 @@ pub struct Record {
     pub start: String,
     /// The turns, in order.
     pub turns: Vec<Turn>,
+    /// `set_aside = [...]` at the top: tiles drawn after the last turn that fit
+    /// nowhere (the pile ran out on them).
+    pub set_aside: Vec<String>,
     /// Expected final scores, in player order.
     pub expect_scores: Option<Vec<i32>>,
 }
 
 /// One tile placement and its figure step.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Turn {
     /// Id of the tile drawn.
     pub tile: String,
@@ -70,10 +77,14 @@ pub struct Turn {
     /// `then = [...]`: answers to the decisions asked after scoring, matched by
     /// the figure they concern (and player, when named).
     pub then: Vec<Answer>,
+    /// `set_aside = [...]`: tiles drawn before this turn's tile that fit
+    /// nowhere and were set aside, in draw order.
+    pub set_aside: Vec<String>,
 }
 
 /// An answer to a decision after scoring, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Answer {
     /// The player deciding, when named (otherwise the first decision of that
     /// figure kind takes it).
@@ -97,6 +108,8 @@ impl AnswerKind {
 
 /// The decisions a record can answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum AnswerKind {
     /// `mayor = "swap"`: replace the opponent's follower at `at`/`on` (of player
     /// `of` when several stand there).
@@ -129,6 +142,8 @@ pub enum AnswerKind {
 
 /// The figure step of a turn, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Step {
     /// No figure.
     Pass,
@@ -141,6 +156,9 @@ pub enum Step {
         on: String,
         /// Another tile's square (a portal), if given.
         at: Option<Pos>,
+        /// `portal = true`: through the portal arrow even onto the tile just
+        /// placed.
+        portal: bool,
     },
     /// Take the own abbot back.
     RecallAbbot,

@@ -1,8 +1,8 @@
 //! Text → raw serde structure → checked [`Record`].
 
 use super::{Answer, AnswerKind, Record, RecordError, Step, Turn};
+use crate::{ArrowKind, FigureKind, Pos, Rotation};
 use serde::Deserialize;
-use tilec_runtime::{ArrowKind, FigureKind, Pos, Rotation};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -13,6 +13,8 @@ struct RawRecord {
     #[serde(default, rename = "turn")]
     turns: Vec<RawTurn>,
     expect: Option<RawExpect>,
+    #[serde(default)]
+    set_aside: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -36,6 +38,8 @@ struct RawTurn {
     free: Option<RawSpot>,
     #[serde(default)]
     then: Vec<RawAnswer>,
+    #[serde(default)]
+    set_aside: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -44,6 +48,7 @@ struct RawFigure {
     kind: String,
     on: Option<String>,
     at: Option<Vec<i64>>,
+    portal: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -86,14 +91,17 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
             format!("{} players: a game has 2 to 6", raw.players.len()),
         );
     }
-    for (i, p) in raw.players.iter().enumerate() {
+    // The names are checked only when their count is right: a list of
+    // thousands says nothing more name by name (and is checked in one pass).
+    let mut seen = std::collections::HashSet::new();
+    for (i, p) in raw.players.iter().enumerate().take(6) {
         if p.trim().is_empty() {
             bad(
                 None,
                 "players",
                 format!("player {} has an empty name", i + 1),
             );
-        } else if raw.players[..i].contains(p) {
+        } else if !seen.insert(p.as_str()) {
             bad(None, "players", format!("player name `{p}` is used twice"));
         }
     }
@@ -131,6 +139,7 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         sets: raw.sets,
         start: raw.start.tile,
         turns,
+        set_aside: raw.set_aside,
         expect_scores,
     })
 }
@@ -248,6 +257,7 @@ fn check_turn(
         arrow: arrow?,
         step: step?,
         then: then.into_iter().collect::<Option<Vec<_>>>()?,
+        set_aside: t.set_aside.clone(),
     })
 }
 
@@ -378,7 +388,17 @@ fn check_step(
         Some(at) => Some(check_pos(n, "figure.at", at, bad)?),
         None => None,
     };
-    Some(Step::Figure { kind, on, at })
+    if f.portal == Some(true) && at.is_none() {
+        let msg = "a portal needs `at`: the square of the tile it places on".into();
+        bad(Some(n), "figure.portal", msg);
+        return None;
+    }
+    Some(Step::Figure {
+        kind,
+        on,
+        at,
+        portal: f.portal == Some(true),
+    })
 }
 
 #[cfg(test)]
@@ -446,7 +466,8 @@ mod tests {
             Step::Figure {
                 kind: FigureKind::Mayor,
                 on: "N".into(),
-                at: Some(Pos::new(2, 0))
+                at: Some(Pos::new(2, 0)),
+                portal: false,
             }
         );
         assert_eq!(

@@ -1,0 +1,518 @@
+//! Replaying a checked record against the engine.
+
+use super::{AnswerKind, Record, ReplayError, ReplayErrorKind, Step, Turn};
+use crate::{
+    Action, Catalog, Choice, Decision, DrawError, Drawn, FigureKind, Game, KindId, Phase,
+    Placement, Pos, Setup, Spot, TileSet, PORT_NAMES,
+};
+use std::sync::Arc;
+
+/// Plays `record` with the sets it names (looked up in `available`, usually
+/// `crate::tables::SETS`), then runs final scoring.
+pub fn replay(record: &Record, available: &[&TileSet]) -> Result<Game, ReplayError> {
+    let mut game = setup(record, available)?;
+    for (i, turn) in record.turns.iter().enumerate() {
+        let t = TurnReplay {
+            n: i + 1,
+            turn,
+            players: &record.players,
+        };
+        t.play(&mut game)?;
+    }
+    let n = record.turns.len() + 1;
+    for id in &record.set_aside {
+        let error = |kind| ReplayError {
+            turn: n,
+            tile: id.clone(),
+            kind,
+        };
+        set_aside(&mut game, id, error)?;
+    }
+    game.finish();
+    Ok(game)
+}
+
+/// A drawn tile that fits nowhere, set aside; `error` places the problem.
+fn set_aside(
+    game: &mut Game,
+    id: &str,
+    error: impl Fn(ReplayErrorKind) -> ReplayError,
+) -> Result<(), ReplayError> {
+    let kind = game
+        .catalog()
+        .kind_id(id)
+        .ok_or_else(|| error(ReplayErrorKind::UnknownTile))?;
+    if game.can_place(kind) {
+        return Err(error(ReplayErrorKind::SetAsideFits { id: id.into() }));
+    }
+    game.draw(kind)
+        .map(|_| ())
+        .map_err(|e| draw_error(game, e, &error))
+}
+
+fn draw_error(
+    game: &Game,
+    e: DrawError,
+    error: impl Fn(ReplayErrorKind) -> ReplayError,
+) -> ReplayError {
+    match e {
+        DrawError::OutOfOrder { waiting, .. } => {
+            let waiting = game.catalog().kind(waiting).id.to_string();
+            error(ReplayErrorKind::OutOfOrder { waiting })
+        }
+        e => error(ReplayErrorKind::Draw(e)),
+    }
+}
+
+/// The game a record starts: its sets, players and start tile.
+fn setup(record: &Record, available: &[&TileSet]) -> Result<Game, ReplayError> {
+    let setup_error = |kind| ReplayError {
+        turn: 0,
+        tile: record.start.clone(),
+        kind,
+    };
+    let mut sets = Vec::new();
+    for id in &record.sets {
+        match available.iter().find(|s| s.id == id.as_str()) {
+            Some(&s) => sets.push(s),
+            None => {
+                let known = available.iter().map(|s| s.id.to_string()).collect();
+                return Err(setup_error(ReplayErrorKind::UnknownSet {
+                    id: id.clone(),
+                    known,
+                }));
+            }
+        }
+    }
+    let cat = Catalog::new(&sets).map_err(|e| setup_error(ReplayErrorKind::Catalog(e)))?;
+    let start = cat
+        .kind_id(&record.start)
+        .ok_or_else(|| setup_error(ReplayErrorKind::UnknownTile))?;
+    let setup = Setup {
+        start: Some(start),
+        ..Setup::new(record.players.len()).with_events()
+    };
+    Game::new(Arc::new(cat), setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))
+}
+
+/// One `[[turn]]` being replayed: its steps in order (set-aside tiles, the
+/// draw, the placement, the arrow, the figure step, the answers).
+struct TurnReplay<'a> {
+    n: usize,
+    turn: &'a Turn,
+    players: &'a [String],
+}
+
+impl TurnReplay<'_> {
+    fn play(&self, game: &mut Game) -> Result<(), ReplayError> {
+        for id in &self.turn.set_aside {
+            self.set_aside(game, id)?;
+        }
+        self.draw(game)?;
+        self.arrow(game)?;
+        let action = self.action(game)?;
+        if game.phase() == Phase::Figure {
+            self.act(game, action)?;
+        }
+        self.answers(game)
+    }
+
+    fn error(&self, kind: ReplayErrorKind) -> ReplayError {
+        ReplayError {
+            turn: self.n,
+            tile: self.turn.tile.clone(),
+            kind,
+        }
+    }
+
+    fn decision_error(&self, message: String, legal: Vec<String>) -> ReplayError {
+        self.error(ReplayErrorKind::Decision { message, legal })
+    }
+
+    fn kind(&self, game: &Game, id: &str) -> Result<KindId, ReplayError> {
+        game.catalog()
+            .kind_id(id)
+            .ok_or_else(|| self.error(ReplayErrorKind::UnknownTile))
+    }
+
+    /// The turn's tiles set aside before its tile.
+    fn set_aside(&self, game: &mut Game, id: &str) -> Result<(), ReplayError> {
+        set_aside(game, id, |k| self.error(k))
+    }
+
+    /// The turn's tile drawn and placed.
+    fn draw(&self, game: &mut Game) -> Result<(), ReplayError> {
+        let kind = self.kind(game, &self.turn.tile)?;
+        let drawn = game
+            .draw(kind)
+            .map_err(|e| draw_error(game, e, |k| self.error(k)))?;
+        let at = Placement {
+            pos: self.turn.at,
+            rotation: self.turn.rotation,
+        };
+        if let Drawn::SetAside(kind) = drawn {
+            // The tile fits nowhere: why not here.
+            let e = game.check_placement_of(kind, at).err();
+            return Err(self.error(ReplayErrorKind::Place {
+                at,
+                error: e.unwrap_or(crate::PlaceError::WrongPhase),
+                legal: Vec::new(),
+            }));
+        }
+        game.place(at).map_err(|e| {
+            self.error(ReplayErrorKind::Place {
+                at,
+                error: e,
+                legal: game.legal_placements(),
+            })
+        })
+    }
+
+    /// The arrow: a choice when several kinds were activated, else a check of
+    /// the one named.
+    fn arrow(&self, game: &mut Game) -> Result<(), ReplayError> {
+        let arrow_names = |game: &Game| -> Vec<String> {
+            game.legal_choices()
+                .iter()
+                .filter_map(|c| match c {
+                    Choice::Arrow(k) => Some(format!("arrow = \"{}\"", k.name())),
+                    _ => None,
+                })
+                .collect()
+        };
+        if let Some(Decision::Arrow { .. }) = game.decision() {
+            let Some(k) = self.turn.arrow else {
+                return Err(self.decision_error(
+                    "arrows of several kinds are activated: name one with `arrow`".into(),
+                    arrow_names(game),
+                ));
+            };
+            if game.choose(Choice::Arrow(k)).is_err() {
+                return Err(self.decision_error(
+                    format!("the `{}` arrow is not activated", k.name()),
+                    arrow_names(game),
+                ));
+            }
+        } else if let Some(k) = self.turn.arrow {
+            if game.active_arrow() != Some(k) {
+                let active = game.active_arrow().map_or("none", |a| a.name());
+                return Err(self.decision_error(
+                    format!(
+                        "arrow = \"{}\": that arrow is not activated (activated: {active})",
+                        k.name()
+                    ),
+                    Vec::new(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn spot(&self, game: &Game, pos: Pos, on: &str) -> Result<Spot, ReplayError> {
+        match segment_named(game, pos, on) {
+            Some(segment) => Ok(Spot { pos, segment }),
+            None => Err(self.error(ReplayErrorKind::NoSegment {
+                on: on.to_string(),
+                names: segment_names(game, pos),
+            })),
+        }
+    }
+
+    /// The figure step as written, resolved against the board.
+    fn action(&self, game: &Game) -> Result<Action, ReplayError> {
+        let turn = self.turn;
+        Ok(match &turn.step {
+            Step::Pass => Action::Pass,
+            Step::RecallAbbot => Action::RecallAbbot,
+            Step::Figure {
+                kind,
+                on,
+                at,
+                portal,
+            } => match at {
+                Some(pos) if *pos != turn.at || *portal => Action::Portal {
+                    figure: *kind,
+                    at: self.spot(game, *pos, on)?,
+                },
+                _ => Action::Place {
+                    figure: *kind,
+                    segment: self.spot(game, turn.at, on)?.segment,
+                },
+            },
+            Step::Add { kind, at, on } => Action::AddNextTo {
+                figure: *kind,
+                at: self.spot(game, *at, on)?,
+            },
+            Step::Return { kind, at, on } => {
+                let at = self.spot(game, *at, on)?;
+                let me = game.current_player();
+                let figure = kind.or_else(|| {
+                    game.figures()
+                        .iter()
+                        .find(|f| f.player == me && f.spot() == at)
+                        .map(|f| f.kind)
+                });
+                Action::Return {
+                    at,
+                    figure: figure.unwrap_or(FigureKind::Follower),
+                }
+            }
+            Step::Free { kind, at } => Action::Free {
+                at: *at,
+                figure: *kind,
+            },
+        })
+    }
+
+    fn act(&self, game: &mut Game, action: Action) -> Result<(), ReplayError> {
+        let at = self.turn.at;
+        game.act(action).map_err(|e| {
+            let legal = game
+                .legal_actions()
+                .iter()
+                .map(|&a| describe(game, at, a))
+                .collect();
+            self.error(ReplayErrorKind::Figure {
+                step: describe(game, at, action),
+                error: e,
+                legal,
+            })
+        })
+    }
+
+    /// Decisions after scoring, answered from `then` (declined when not named).
+    fn answers(&self, game: &mut Game) -> Result<(), ReplayError> {
+        let mut used = vec![false; self.turn.then.len()];
+        while let Some(d) = game.decision() {
+            let choice = self.answer(game, d, &mut used)?;
+            if let Err(e) = game.choose(choice) {
+                let (name, figure) = self.asked(game, d);
+                return Err(self.decision_error(
+                    format!(
+                        "{name}'s {figure}: {} is not possible ({e})",
+                        describe_choice(game, self.players, choice)
+                    ),
+                    self.legal_text(game),
+                ));
+            }
+        }
+        if let Some(i) = used.iter().position(|u| !u) {
+            return Err(self.decision_error(
+                format!("then[{i}]: no such decision was asked in this turn"),
+                Vec::new(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn legal_text(&self, game: &Game) -> Vec<String> {
+        game.legal_choices()
+            .iter()
+            .map(|c| describe_choice(game, self.players, *c))
+            .collect()
+    }
+
+    /// Who decides `d`, and about which figure (arrow choices were settled
+    /// before the figure step).
+    fn asked(&self, game: &Game, d: Decision) -> (String, FigureKind) {
+        let (who, figure) = match d {
+            Decision::Mayor { player, .. } => (player, FigureKind::Mayor),
+            Decision::Scarecrow { player, .. } => (player, FigureKind::Scarecrow),
+            Decision::Messenger { player, .. } => (player, FigureKind::Messenger),
+            _ => (game.current_player(), FigureKind::Follower),
+        };
+        let name = self.players.get(usize::from(who)).cloned();
+        (name.unwrap_or_default(), figure)
+    }
+
+    /// The first unused answer of `then` for `d`, as a choice (a decline when
+    /// none is written).
+    fn answer(&self, game: &Game, d: Decision, used: &mut [bool]) -> Result<Choice, ReplayError> {
+        let (name, figure) = self.asked(game, d);
+        let found = self.turn.then.iter().enumerate().find(|(i, a)| {
+            !used[*i] && a.player.as_ref().is_none_or(|p| *p == name) && a.what.figure() == figure
+        });
+        let Some((i, a)) = found else {
+            return Ok(Choice::Decline);
+        };
+        used[i] = true;
+        Ok(match &a.what {
+            AnswerKind::MayorDecline
+            | AnswerKind::ScarecrowReturn
+            | AnswerKind::MessengerReturn => Choice::Decline,
+            AnswerKind::HandOver => Choice::HandOver,
+            AnswerKind::LieDown => Choice::LieDown,
+            AnswerKind::MessengerMove { at, on } => Choice::Move {
+                to: self.spot(game, *at, on)?,
+            },
+            AnswerKind::MayorSwap { at, on, of } => {
+                let at = self.spot(game, *at, on)?;
+                let who = d.player();
+                let owner = match of {
+                    Some(of) => self.players.iter().position(|p| p == of).map(|p| p as u8),
+                    None => game
+                        .figures()
+                        .iter()
+                        .find(|f| {
+                            f.spot() == at && f.player != who && f.kind == FigureKind::Follower
+                        })
+                        .map(|f| f.player),
+                };
+                let Some(owner) = owner else {
+                    return Err(self.decision_error(
+                        format!(
+                            "{name}'s mayor: no opponent's follower stands at {} {on} to swap",
+                            at.pos
+                        ),
+                        self.legal_text(game),
+                    ));
+                };
+                Choice::Swap { player: owner, at }
+            }
+        })
+    }
+}
+
+/// A spot as a record writes it.
+fn describe_spot(game: &Game, s: Spot) -> String {
+    format!(
+        "at = [{}, {}], on = \"{}\"",
+        s.pos.x,
+        s.pos.y,
+        first_word(segment_name(game, s.pos, s.segment))
+    )
+}
+
+/// A choice as a record writes it.
+fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
+    let spot = |s: Spot| describe_spot(game, s);
+    match c {
+        Choice::Arrow(k) => format!("arrow = \"{}\"", k.name()),
+        Choice::Decline => "decline".to_string(),
+        Choice::Swap { player, at } => format!(
+            "{{ mayor = \"swap\", {}, of = \"{}\" }}",
+            spot(at),
+            players.get(usize::from(player)).map_or("?", String::as_str)
+        ),
+        Choice::HandOver => "{ scarecrow = \"hand-over\" }".to_string(),
+        Choice::LieDown => "{ scarecrow = \"lie-down\" }".to_string(),
+        Choice::Move { to } => format!("{{ messenger = \"move\", {} }}", spot(to)),
+    }
+}
+
+/// The segment of the tile at `pos` that `on` names: a board port, or the kind of
+/// the one segment of that kind that touches no port.
+fn segment_named(game: &Game, pos: Pos, on: &str) -> Option<u8> {
+    if let Some(port) = PORT_NAMES.iter().position(|&p| p == on) {
+        return game.segment_at_port(pos, port);
+    }
+    let tile = game.tile_at(pos)?;
+    let segs = &game.catalog().kind(tile.kind).segments;
+    let mut named = segs
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.ports == 0 && s.kind.name() == on);
+    match (named.next(), named.next()) {
+        (Some((i, _)), None) => Some(i as u8),
+        _ => None,
+    }
+}
+
+/// The name a record uses for segment `seg` of the tile at `pos`: the first edge
+/// middle (`N`, `E`, `S`, `W`) it holds as on the board, else its first port, or its
+/// kind when it touches no port.
+pub(super) fn segment_name(game: &Game, pos: Pos, seg: u8) -> String {
+    let holds = |p: &usize| game.segment_at_port(pos, *p) == Some(seg);
+    let port = [1, 4, 7, 10]
+        .into_iter()
+        .find(holds)
+        .or_else(|| (0..12).find(holds));
+    let kind = game
+        .tile_at(pos)
+        .and_then(|t| {
+            game.catalog()
+                .kind(t.kind)
+                .segments
+                .get(usize::from(seg))
+                .map(|s| s.kind.name())
+        })
+        .unwrap_or("?");
+    match port {
+        Some(p) => format!("{} ({kind})", PORT_NAMES[p]),
+        None => kind.to_string(),
+    }
+}
+
+fn segment_names(game: &Game, pos: Pos) -> Vec<String> {
+    let count = game
+        .tile_at(pos)
+        .map_or(0, |t| game.catalog().kind(t.kind).segments.len());
+    (0..count as u8)
+        .map(|s| segment_name(game, pos, s))
+        .collect()
+}
+
+fn describe(game: &Game, pos: Pos, action: Action) -> String {
+    match action {
+        Action::Place { figure, segment } => {
+            format!("{figure} on {}", segment_name(game, pos, segment))
+        }
+        Action::RecallAbbot => "recall = \"abbot\"".to_string(),
+        Action::Portal { figure, at } => format!(
+            "figure = {{ kind = \"{figure}\", at = [{}, {}], on = \"{}\" }}",
+            at.pos.x,
+            at.pos.y,
+            first_word(segment_name(game, at.pos, at.segment))
+        ),
+        Action::AddNextTo { figure, at } => format!(
+            "add = {{ kind = \"{figure}\", at = [{}, {}], on = \"{}\" }}",
+            at.pos.x,
+            at.pos.y,
+            first_word(segment_name(game, at.pos, at.segment))
+        ),
+        Action::Return { figure, at } => format!(
+            "return = {{ kind = \"{figure}\", at = [{}, {}], on = \"{}\" }}",
+            at.pos.x,
+            at.pos.y,
+            first_word(segment_name(game, at.pos, at.segment))
+        ),
+        Action::Free { figure, at } => {
+            format!(
+                "free = {{ kind = \"{figure}\", at = [{}, {}] }}",
+                at.x, at.y
+            )
+        }
+        Action::Pass => Action::Pass.to_string(),
+    }
+}
+
+pub(super) fn first_word(s: String) -> String {
+    s.split(' ').next().unwrap_or("?").to_string()
+}
+
+/// Compares the final scores with `[expect]`, naming the first difference.
+pub fn check_expect(record: &Record, game: &Game) -> Result<(), String> {
+    let Some(expected) = &record.expect_scores else {
+        return Ok(());
+    };
+    let scores = game.scores();
+    let all = || {
+        let parts: Vec<String> = record
+            .players
+            .iter()
+            .zip(scores)
+            .map(|(p, s)| format!("{p} {s}"))
+            .collect();
+        parts.join(", ")
+    };
+    for (i, (&want, &got)) in expected.iter().zip(scores).enumerate() {
+        if want != got {
+            let who = record.players.get(i).map_or("?", String::as_str);
+            return Err(format!(
+                "expect.scores[{i}] ({who}): expected {want}, got {got} (final scores: {})",
+                all()
+            ));
+        }
+    }
+    Ok(())
+}

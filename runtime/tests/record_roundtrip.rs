@@ -1,0 +1,78 @@
+//! Every game writes its own record, and the record replays it exactly:
+//! random games over every shipped set (alone where it can be played alone,
+//! with the base game, and all six together) at 2 to 6 players, including
+//! tiles set aside and town halls handed over at the end of the pile.
+#![cfg(feature = "record")]
+
+use std::sync::Arc;
+use tilec_runtime::*;
+
+fn combinations() -> Vec<(String, Vec<&'static TileSet>)> {
+    let base = tables::SETS.iter().copied().find(|s| s.id == "base");
+    let mut combos = Vec::new();
+    for &s in tables::SETS {
+        combos.push((s.id.to_string(), vec![s]));
+        if let Some(b) = base.filter(|b| b.id != s.id) {
+            combos.push((format!("base+{}", s.id), vec![b, s]));
+        }
+    }
+    combos.push(("all sets".into(), tables::SETS.to_vec()));
+    combos
+}
+
+#[test]
+fn random_games_replay_exactly_from_their_records() {
+    let mut played = 0;
+    let mut set_aside = 0;
+    for (name, sets) in combinations() {
+        let Ok(cat) = Catalog::new(&sets) else {
+            continue; // a set that needs another one to be played
+        };
+        let cat = Arc::new(cat);
+        for seed in 0..10u64 {
+            let players = 2 + (seed % 5) as usize;
+            let mut game =
+                Game::new(cat.clone(), Setup::new(players).with_history()).expect("setup");
+            RandomPlayer::new(0.5).play(&mut game, &mut Rng::new(seed));
+            let names: Vec<String> = (1..=players).map(|p| format!("p{p}")).collect();
+            let text = game
+                .to_record(&names)
+                .unwrap_or_else(|| panic!("{name} seed {seed}: no record"))
+                .to_toml();
+            set_aside += text.matches("set_aside").count();
+            let record = record::parse(&text)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e:?}\n{text}"));
+            let again = record::replay(&record, tables::SETS)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}\n{text}"));
+            assert_eq!(again.scores(), game.scores(), "{name} seed {seed}\n{text}");
+            assert_eq!(again, game, "{name} seed {seed}: another position");
+            assert_eq!(record::check_expect(&record, &again), Ok(()));
+            played += 1;
+        }
+    }
+    assert!(played >= 100, "only {played} games");
+    assert!(set_aside > 0, "no game set a tile aside");
+}
+
+/// The keys the contract adds: a tile set aside before a turn's tile, and one
+/// named there that fits is refused.
+#[test]
+fn a_set_aside_tile_that_fits_is_refused() {
+    let text = r#"
+players = ["red", "blue"]
+sets = ["base"]
+start = { tile = "base/D" }
+[[turn]]
+tile = "base/U"
+at = [1, 0]
+rotation = 0
+set_aside = ["base/B"]
+"#;
+    let record = record::parse(text).expect("parses");
+    let err = record::replay(&record, tables::SETS).expect_err("base/B fits");
+    assert_eq!(
+        err.to_string(),
+        "turn 1 (`base/U`): set_aside: `base/B` fits on the board, so it cannot be set \
+         aside (only a drawn tile that fits nowhere is)"
+    );
+}
