@@ -23,9 +23,19 @@ pub struct Engine {
 
 impl Engine {
     /// A new game of `players` players whose draws come from `seed`, advanced to
-    /// the first player's first choice.
-    pub fn new(cat: Arc<Catalog>, players: usize, seed: u64) -> Result<Engine, String> {
-        let game = Game::new(cat, Setup::new(players)).map_err(|e| e.to_string())?;
+    /// the first player's first choice; with `history`, it keeps what its
+    /// record needs ([`Game::to_record`]).
+    pub fn new(
+        cat: Arc<Catalog>,
+        players: usize,
+        seed: u64,
+        history: bool,
+    ) -> Result<Engine, String> {
+        let setup = Setup {
+            history,
+            ..Setup::new(players)
+        };
+        let game = Game::new(cat, setup).map_err(|e| e.to_string())?;
         let mut engine = Engine {
             game,
             rng: Rng::new(seed),

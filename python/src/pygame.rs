@@ -84,19 +84,21 @@ fn numpy_view<'py>(
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (sets=None, players=2, seed=0, tiles=None))]
+    #[pyo3(signature = (sets=None, players=2, seed=0, tiles=None, *, record=true))]
     fn new(
         sets: Option<Vec<String>>,
         players: usize,
         seed: u64,
         tiles: Option<PathBuf>,
+        record: bool,
     ) -> PyResult<PyGame> {
         let sets = sets.unwrap_or_else(|| vec!["base".to_string()]);
         let shared =
             crate::sets::catalog(&sets, tiles.as_deref()).map_err(PyValueError::new_err)?;
         let cat = &shared.cat;
         let total = cat.kind_ids().map(|k| usize::from(cat.kind(k).count)).sum();
-        let engine = Engine::new(cat.clone(), players, seed).map_err(PyValueError::new_err)?;
+        let engine =
+            Engine::new(cat.clone(), players, seed, record).map_err(PyValueError::new_err)?;
         Ok(PyGame::from_engine(engine, shared, total))
     }
 
@@ -206,6 +208,31 @@ impl PyGame {
         } = self;
         py.detach(|| engine.playout(&mut tilec_runtime::Rng::new(seed), moves, scratch));
         self.scores()
+    }
+
+    /// The game's record (the TOML text of ``docs/game-record.md``) so far:
+    /// its set-aside tiles and moves, and once the game is over its final
+    /// scores as ``[expect]``; ``tilec play`` replays it to the same scores.
+    /// ``names``: the players' distinct names (default ``p1``, ``p2``, ...).
+    #[pyo3(signature = (names=None))]
+    fn to_record(&self, names: Option<Vec<String>>) -> PyResult<String> {
+        let game = &self.engine.game;
+        let names =
+            names.unwrap_or_else(|| (1..=game.players()).map(|p| format!("p{p}")).collect());
+        if names.len() != game.players() {
+            return Err(PyValueError::new_err(format!(
+                "{} names for {} players",
+                names.len(),
+                game.players()
+            )));
+        }
+        if (1..names.len()).any(|i| names[..i].contains(&names[i])) {
+            return Err(PyValueError::new_err("the players' names must differ"));
+        }
+        let record = game.to_record(&names).ok_or_else(|| {
+            PyValueError::new_err("this game keeps no history: make it with Game(..., record=True)")
+        })?;
+        Ok(record.to_toml())
     }
 
     /// The runtime's position key (board, figures, supplies, scores, whose

@@ -42,7 +42,8 @@ class Game:
     ``sets``: ids of the tile sets in play (default ``["base"]``); ``players``:
     2 to 6; ``seed``: the seed of the draws; ``tiles``: a designer's directory of
     ``.tiles`` files (and ``sets.toml``), compiled now, whose sets come before
-    the shipped ones. Bad arguments or tiles raise ``ValueError``.
+    the shipped ones; ``record``: keep what ``to_record`` needs (off, a clone
+    is a little cheaper). Bad arguments or tiles raise ``ValueError``.
 
     The draw is the engine's chance step: after each move the game draws for
     the next player, so ``legal_moves()`` always lists the choices of the
@@ -55,6 +56,8 @@ class Game:
         players: int = 2,
         seed: int = 0,
         tiles: Union[str, PathLike[str], None] = None,
+        *,
+        record: bool = True,
     ) -> None: ...
     @property
     def players(self) -> int:
@@ -84,6 +87,11 @@ class Game:
         """Finishes the game with uniformly random legal moves (chosen from
         ``seed``; the draws still come from the game's own seed) inside the
         engine, and returns the final scores: a fast Monte-Carlo rollout."""
+    def to_record(self, names: Optional[Sequence[str]] = None) -> str:
+        """The game's record (TOML, ``docs/game-record.md``) so far, with the
+        final scores as ``[expect]`` once the game is over: ``tilec play``
+        replays it to the same scores. ``names``: the players' distinct names
+        (default ``p1``, ``p2``, ...)."""
     def position_key(self) -> int:
         """The position key (board, figures, supplies, scores, whose turn and
         phase, tiles left): equal positions have equal keys. The chance stream
