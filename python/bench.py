@@ -1,0 +1,87 @@
+"""Speed of the engine from Python.
+
+    python bench.py [--games N] [--cli PATH]
+
+1. Random games stepped move by move from Python: ``legal_moves()`` then
+   ``play()`` of a uniformly random one, every step, one core.
+2. ``tilec.simulate`` against the CLI's ``tilec simulate`` on the same games
+   (when the CLI is given or found in ../target/release).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# This script sits beside the package's sources (tilec/, without the built
+# extension): import the installed package, not them.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+import tilec  # noqa: E402
+
+
+def stepped(games: int, sets: list[str], clock=time.perf_counter) -> float:
+    """Games per second of random games stepped from Python (a uniformly random
+    legal move each step, drawn with `random.random`)."""
+    rnd = random.Random(0).random
+    started = clock()
+    for seed in range(games):
+        game = tilec.Game(sets=sets, players=2, seed=seed)
+        legal_moves, play, is_over = game.legal_moves, game.play, game.is_over
+        while not is_over():
+            moves = legal_moves()
+            play(moves[int(rnd() * len(moves))])
+    return games / (clock() - started)
+
+
+def cli_rate(cli: Path, games: int) -> float:
+    out = subprocess.run(
+        [str(cli), "simulate", "--sets", "base", "--players", "2", "--games", str(games)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    match = re.search(r"([0-9.]+) games/s", out)
+    if match is None:
+        raise SystemExit(f"no games/s in the CLI's output:\n{out}")
+    return float(match.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000, help="games stepped from Python")
+    parser.add_argument("--simulate-games", type=int, default=200_000)
+    parser.add_argument("--sets", default="base")
+    parser.add_argument("--cli", type=Path, default=Path(__file__).resolve().parent.parent / "target/release/tilec")
+    parser.add_argument("--rounds", type=int, default=3, help="best of this many rounds")
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time the stepped games by the process's CPU time (on a busy machine)",
+    )
+    args = parser.parse_args()
+    sets = args.sets.split(",")
+    clock = time.process_time if args.cpu_time else time.perf_counter
+    best = max(stepped(args.games, sets, clock) for _ in range(args.rounds))
+    how = "CPU time" if args.cpu_time else "wall clock"
+    print(f"stepped from Python: {best:.0f} games/s ({args.games} games, best of {args.rounds}, {how})")
+    py = max(
+        tilec.simulate(sets=["base"], players=2, games=args.simulate_games, threads=1)["games_per_second"]
+        for _ in range(args.rounds)
+    )
+    print(f"tilec.simulate: {py:.0f} games/s ({args.simulate_games} games, best of {args.rounds})")
+    if args.cli.exists():
+        cli = max(cli_rate(args.cli, args.simulate_games) for _ in range(args.rounds))
+        print(f"tilec simulate (CLI): {cli:.0f} games/s; Python/CLI = {py / cli:.3f}")
+    else:
+        print(f"no CLI at {args.cli}: build it with `cargo build --release` to compare")
+
+
+if __name__ == "__main__":
+    main()

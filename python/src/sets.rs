@@ -1,0 +1,106 @@
+//! The catalog a Python game plays with: shipped sets, or a designer's
+//! directory of tile text compiled at run time (as `tilec play --tiles DIR`
+//! does: the compiled sets first, the shipped ones whose ids they do not use
+//! after them).
+
+use crate::pymove::Shared;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use tilec::diagnostic::{render_plain, Sources};
+use tilec_runtime::{tables, Catalog, TileSet};
+
+/// Catalogs of shipped sets already built (with their interned moves), by
+/// their ids: a new game of the same sets shares one (building a catalog
+/// costs more than a whole game).
+static SHIPPED: Mutex<Vec<(Vec<String>, Arc<Shared>)>> = Mutex::new(Vec::new());
+
+/// The catalog of the sets `ids` (in that order), from the shipped tables or,
+/// with `tiles`, from that directory's sets (compiled anew each time) and the
+/// shipped ones.
+pub fn catalog(ids: &[String], tiles: Option<&Path>) -> Result<Arc<Shared>, String> {
+    let Some(dir) = tiles else {
+        let mut shipped = SHIPPED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, shared)) = shipped.iter().find(|(k, _)| k == ids) {
+            return Ok(shared.clone());
+        }
+        let shared = Arc::new(Shared::new(build(ids, &[])?));
+        shipped.push((ids.to_vec(), shared.clone()));
+        return Ok(shared);
+    };
+    Ok(Arc::new(Shared::new(build(ids, &compile(dir)?)?)))
+}
+
+/// The catalog of the sets `ids`, found among `compiled` and then the shipped sets.
+fn build(ids: &[String], compiled: &[TileSet]) -> Result<Arc<Catalog>, String> {
+    let mut all: Vec<&TileSet> = compiled.iter().collect();
+    all.extend(
+        tables::SETS
+            .iter()
+            .copied()
+            .filter(|s| !compiled.iter().any(|c| c.id == s.id)),
+    );
+    let mut chosen = Vec::with_capacity(ids.len());
+    for id in ids {
+        let Some(&set) = all.iter().find(|s| s.id == id.as_str()) else {
+            let known: Vec<&str> = all.iter().map(|s| &*s.id).collect();
+            return Err(format!(
+                "unknown tile set `{id}` (known: {})",
+                known.join(", ")
+            ));
+        };
+        chosen.push(set);
+    }
+    Catalog::new(&chosen)
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+/// The sets of a directory's `.tiles` files and `sets.toml`, or every problem
+/// in them rendered as `tilec check` prints it.
+fn compile(dir: &Path) -> Result<Vec<TileSet>, String> {
+    if !dir.is_dir() {
+        return Err(format!("tiles `{}` is not a directory", dir.display()));
+    }
+    let read_err = |p: &Path, e: std::io::Error| format!("cannot read `{}`: {e}", p.display());
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| read_err(dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("no .tiles files in `{}`", dir.display()));
+    }
+    let mut sources = Sources::new();
+    let mut diagnostics = Vec::new();
+    let mut add = |path: &Path| -> Result<_, String> {
+        let bytes = std::fs::read(path).map_err(|e| read_err(path, e))?;
+        let id = sources.add(path.display().to_string(), String::new());
+        let (text, diag) = tilec::decode(id, bytes);
+        sources.set_text(id, text);
+        diagnostics.extend(diag);
+        Ok(id)
+    };
+    let ids = files
+        .iter()
+        .map(|p| add(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let toml = dir.join("sets.toml");
+    let config = if toml.exists() {
+        Some(add(&toml)?)
+    } else {
+        None
+    };
+    let mut compiled = tilec::compile(&sources, &ids, config);
+    compiled.diagnostics.append(&mut diagnostics);
+    if !compiled.diagnostics.is_empty() {
+        let n = compiled.diagnostics.len();
+        return Err(format!(
+            "{}error: {n} problem{} found in `{}`",
+            render_plain(&sources, &compiled.diagnostics),
+            if n == 1 { "" } else { "s" },
+            dir.display()
+        ));
+    }
+    Ok(compiled.model.sets.iter().map(|s| s.to_runtime()).collect())
+}
