@@ -487,4 +487,28 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn the_remaining_value_errors_show_their_text() {
+        let turn = "[[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+        let text = format!(
+            "players = [\"a\", \" \"]\nsets = [\"base\"]\nstart = {{ tile = \"base/D\" }}\n\
+             [[turn]]\ntile = \"base/U\"\nat = [40000, 0]\nrotation = 0\n\
+             {turn}recall = \"mayor\"\n\
+             {turn}figure = {{ kind = \"follower\" }}\n\
+             {turn}figure = {{ kind = \"follower\", on = \"N\", portal = true }}\n\
+             [expect]\nscores = [1, 3000000000]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "key `players`: player 2 has an empty name",
+                "turn 1, key `at`: [40000, 0] is off any board",
+                "turn 2, key `recall`: `mayor` cannot be recalled (only `abbot`)",
+                "turn 3, key `figure.on`: missing: name the segment (a port such as `N`, or `monastery`)",
+                "turn 4, key `figure.portal`: a portal needs `at`: the square of the tile it places on",
+                "key `expect.scores`: scores are whole numbers within ±2147483647",
+            ]
+        );
+    }
 }
