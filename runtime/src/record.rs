@@ -35,7 +35,7 @@ mod raw;
 mod replay;
 mod write;
 
-pub use error::{RecordError, ReplayError, ReplayErrorKind};
+pub use error::{DecisionReason, InvalidKind, RecordError, ReplayError, ReplayErrorKind};
 pub use raw::parse;
 pub use replay::{check_expect, replay};
 

@@ -1,6 +1,9 @@
 //! Record and replay errors; all message text lives in the `Display` impls here.
 
-use crate::{ActError, CatalogError, DrawError, PlaceError, Placement, SetupError};
+use crate::{
+    ActError, ArrowKind, CatalogError, ChoiceError, DrawError, FigureKind, PlaceError, Placement,
+    Pos, SetupError,
+};
 use std::fmt;
 
 /// A problem with the record's text, before anything is played.
@@ -16,8 +19,147 @@ pub enum RecordError {
         /// The key.
         key: &'static str,
         /// What is wrong.
-        message: String,
+        kind: InvalidKind,
     },
+}
+
+/// What is wrong with a value of a record (its text is the `Display` here).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InvalidKind {
+    /// Fewer than 2 or more than 6 players.
+    PlayerCount {
+        /// The number given.
+        count: usize,
+    },
+    /// A player name that is empty or blank.
+    EmptyPlayerName {
+        /// The player's place in the list (1-based).
+        number: usize,
+    },
+    /// A player name given twice.
+    DuplicatePlayer {
+        /// The name.
+        name: String,
+    },
+    /// `sets` is empty.
+    NoSets,
+    /// `expect.scores` does not give one score per player.
+    ScoreCount {
+        /// The number of scores.
+        scores: usize,
+        /// The number of players.
+        players: usize,
+    },
+    /// A score beyond the engine's 32-bit range.
+    ScoreRange,
+    /// A square whose coordinates no board reaches (beyond 16 bits).
+    OffBoard {
+        /// The column as written.
+        x: i64,
+        /// The row as written.
+        y: i64,
+    },
+    /// A square that is not two numbers.
+    NotAPair {
+        /// How many numbers were written.
+        found: usize,
+    },
+    /// A figure kind with no such name.
+    UnknownFigure {
+        /// The name as written.
+        name: String,
+    },
+    /// An arrow kind with no such name.
+    UnknownArrow {
+        /// The name as written.
+        name: String,
+    },
+    /// A rotation that is not a multiple of 90 degrees in `0..360`.
+    Rotation {
+        /// The degrees as written.
+        degrees: i64,
+    },
+    /// An answer in `then` that needs a spot but lacks `at` or `on`.
+    AnswerSpot {
+        /// The answer, as written (`mayor = "swap"`).
+        answer: &'static str,
+    },
+    /// An answer in `then` that is none of the known ones.
+    UnknownAnswer,
+    /// An `add` or `return` table without `on`.
+    SpotSegment,
+    /// A `figure` table without `on`.
+    FigureSegment,
+    /// More than one figure step in a turn.
+    SeveralSteps {
+        /// The keys given.
+        steps: Vec<&'static str>,
+    },
+    /// `recall` names a figure that cannot be recalled.
+    Recall {
+        /// The name as written.
+        name: String,
+    },
+    /// `figure.portal = true` without `figure.at`.
+    PortalSquare,
+}
+
+impl fmt::Display for InvalidKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SEGMENT: &str = "name the segment (a port such as `N`, or `monastery`)";
+        match self {
+            InvalidKind::PlayerCount { count } => write!(f, "{count} players: a game has 2 to 6"),
+            InvalidKind::EmptyPlayerName { number } => {
+                write!(f, "player {number} has an empty name")
+            }
+            InvalidKind::DuplicatePlayer { name } => {
+                write!(f, "player name `{name}` is used twice")
+            }
+            InvalidKind::NoSets => write!(f, "no tile set given"),
+            InvalidKind::ScoreCount { scores, players } => {
+                write!(f, "{scores} scores for {players} players")
+            }
+            InvalidKind::ScoreRange => write!(f, "scores are whole numbers within ±2147483647"),
+            InvalidKind::OffBoard { x, y } => write!(f, "[{x}, {y}] is off any board"),
+            InvalidKind::NotAPair { found } => {
+                write!(f, "expected [x, y], found {found} numbers")
+            }
+            InvalidKind::UnknownFigure { name } => {
+                let names: Vec<_> = FigureKind::ALL.iter().map(|k| k.name()).collect();
+                write!(f, "unknown figure `{name}` (known: {})", names.join(", "))
+            }
+            InvalidKind::UnknownArrow { name } => write!(
+                f,
+                "unknown arrow `{name}` (known: add-next-to, portal, extra-turn)"
+            ),
+            InvalidKind::Rotation { degrees } => write!(f, "{degrees} is not 0, 90, 180 or 270"),
+            InvalidKind::AnswerSpot { answer } => {
+                write!(f, "`{answer}` needs `at = [x, y]` and `on` (the segment)")
+            }
+            InvalidKind::UnknownAnswer => write!(
+                f,
+                "each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \
+                 \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\""
+            ),
+            InvalidKind::SpotSegment => write!(f, "missing `on`: {SEGMENT}"),
+            InvalidKind::FigureSegment => write!(f, "missing: {SEGMENT}"),
+            InvalidKind::SeveralSteps { steps } => write!(
+                f,
+                "a turn takes one figure step, not several ({})",
+                steps.join(", ")
+            ),
+            InvalidKind::Recall { name } => {
+                write!(f, "`{name}` cannot be recalled (only `abbot`)")
+            }
+            InvalidKind::PortalSquare => {
+                write!(
+                    f,
+                    "a portal needs `at`: the square of the tile it places on"
+                )
+            }
+        }
+    }
 }
 
 impl fmt::Display for RecordError {
@@ -27,15 +169,15 @@ impl fmt::Display for RecordError {
             RecordError::Invalid {
                 turn: Some(t),
                 key,
-                message,
+                kind,
             } => {
-                write!(f, "turn {t}, key `{key}`: {message}")
+                write!(f, "turn {t}, key `{key}`: {kind}")
             }
             RecordError::Invalid {
                 turn: None,
                 key,
-                message,
-            } => write!(f, "key `{key}`: {message}"),
+                kind,
+            } => write!(f, "key `{key}`: {kind}"),
         }
     }
 }
@@ -98,7 +240,7 @@ pub enum ReplayErrorKind {
     /// An arrow choice or a decision after scoring is missing or breaks a rule.
     Decision {
         /// What is wrong.
-        message: String,
+        reason: DecisionReason,
         /// The legal answers, as a record writes them.
         legal: Vec<String>,
     },
@@ -111,6 +253,84 @@ pub enum ReplayErrorKind {
         /// Every legal figure step.
         legal: Vec<String>,
     },
+}
+
+/// Why an arrow choice or a decision after scoring cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecisionReason {
+    /// Arrows of several kinds are activated and `arrow` names none.
+    ArrowMissing,
+    /// `arrow` names a kind that is not among those activated.
+    ArrowNotActivated {
+        /// The kind named.
+        arrow: ArrowKind,
+    },
+    /// `arrow` names a kind when no choice is owed and another (or none) is active.
+    ArrowNotActive {
+        /// The kind named.
+        arrow: ArrowKind,
+        /// The kind that is active, if any.
+        active: Option<ArrowKind>,
+    },
+    /// The answer written is not a legal one.
+    NotPossible {
+        /// The name of the player deciding.
+        player: String,
+        /// The figure decided about.
+        figure: FigureKind,
+        /// The answer, as a record writes it.
+        choice: String,
+        /// Why the engine refused it.
+        error: ChoiceError,
+    },
+    /// An answer of `then` that no decision of the turn used.
+    Unasked {
+        /// Its index in `then` (0-based).
+        index: usize,
+    },
+    /// A mayor swap with no opponent's follower at the spot.
+    NoSwap {
+        /// The name of the player deciding.
+        player: String,
+        /// The square named.
+        at: Pos,
+        /// The segment named, as written.
+        on: String,
+    },
+}
+
+impl fmt::Display for DecisionReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecisionReason::ArrowMissing => write!(
+                f,
+                "arrows of several kinds are activated: name one with `arrow`"
+            ),
+            DecisionReason::ArrowNotActivated { arrow } => {
+                write!(f, "the `{}` arrow is not activated", arrow.name())
+            }
+            DecisionReason::ArrowNotActive { arrow, active } => write!(
+                f,
+                "arrow = \"{}\": that arrow is not activated (activated: {})",
+                arrow.name(),
+                active.map_or("none", |a| a.name())
+            ),
+            DecisionReason::NotPossible {
+                player,
+                figure,
+                choice,
+                error,
+            } => write!(f, "{player}'s {figure}: {choice} is not possible ({error})"),
+            DecisionReason::Unasked { index } => {
+                write!(f, "then[{index}]: no such decision was asked in this turn")
+            }
+            DecisionReason::NoSwap { player, at, on } => write!(
+                f,
+                "{player}'s mayor: no opponent's follower stands at {at} {on} to swap"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for ReplayError {
@@ -149,11 +369,11 @@ impl fmt::Display for ReplayError {
                 )?;
                 list(f, names.clone())
             }
-            ReplayErrorKind::Decision { message, legal } if legal.is_empty() => {
-                write!(f, "{message}")
+            ReplayErrorKind::Decision { reason, legal } if legal.is_empty() => {
+                write!(f, "{reason}")
             }
-            ReplayErrorKind::Decision { message, legal } => {
-                write!(f, "{message}; legal: ")?;
+            ReplayErrorKind::Decision { reason, legal } => {
+                write!(f, "{reason}; legal: ")?;
                 list(f, legal.clone())
             }
             ReplayErrorKind::Figure { step, error, legal } => {

@@ -1,6 +1,6 @@
 //! Text → raw serde structure → checked [`Record`].
 
-use super::{Answer, AnswerKind, Record, RecordError, Step, Turn};
+use super::{Answer, AnswerKind, InvalidKind, Record, RecordError, Step, Turn};
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 use serde::Deserialize;
 
@@ -82,13 +82,14 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
     let raw: RawRecord =
         toml::from_str(text).map_err(|e| vec![RecordError::Toml(e.to_string())])?;
     let mut errors = Vec::new();
-    let mut bad =
-        |turn, key, message: String| errors.push(RecordError::Invalid { turn, key, message });
+    let mut bad = |turn, key, kind| errors.push(RecordError::Invalid { turn, key, kind });
     if !(2..=6).contains(&raw.players.len()) {
         bad(
             None,
             "players",
-            format!("{} players: a game has 2 to 6", raw.players.len()),
+            InvalidKind::PlayerCount {
+                count: raw.players.len(),
+            },
         );
     }
     // The names are checked only when their count is right: a list of
@@ -99,14 +100,15 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
             bad(
                 None,
                 "players",
-                format!("player {} has an empty name", i + 1),
+                InvalidKind::EmptyPlayerName { number: i + 1 },
             );
         } else if !seen.insert(p.as_str()) {
-            bad(None, "players", format!("player name `{p}` is used twice"));
+            let name = p.clone();
+            bad(None, "players", InvalidKind::DuplicatePlayer { name });
         }
     }
     if raw.sets.is_empty() {
-        bad(None, "sets", "no tile set given".into());
+        bad(None, "sets", InvalidKind::NoSets);
     }
     let turns: Vec<Turn> = raw
         .turns
@@ -116,18 +118,18 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         .collect();
     let expect_scores = raw.expect.and_then(|e| e.scores).and_then(|s| {
         if s.len() != raw.players.len() {
-            let msg = format!("{} scores for {} players", s.len(), raw.players.len());
-            bad(None, "expect.scores", msg);
+            let (scores, players) = (s.len(), raw.players.len());
+            bad(
+                None,
+                "expect.scores",
+                InvalidKind::ScoreCount { scores, players },
+            );
             return None;
         }
         // Negative only through Vodyanoy's -2 per trapped figure.
         let ok: Option<Vec<i32>> = s.iter().map(|&v| i32::try_from(v).ok()).collect();
         if ok.is_none() {
-            bad(
-                None,
-                "expect.scores",
-                "scores are whole numbers within ±2147483647".into(),
-            );
+            bad(None, "expect.scores", InvalidKind::ScoreRange);
         }
         ok
     });
@@ -149,22 +151,18 @@ fn check_pos(
     n: usize,
     key: &'static str,
     at: &[i64],
-    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+    bad: &mut impl FnMut(Option<usize>, &'static str, InvalidKind),
 ) -> Option<Pos> {
     match at[..] {
         [x, y] => match (i16::try_from(x), i16::try_from(y)) {
             (Ok(x), Ok(y)) => Some(Pos::new(x, y)),
             _ => {
-                bad(Some(n), key, format!("[{x}, {y}] is off any board"));
+                bad(Some(n), key, InvalidKind::OffBoard { x, y });
                 None
             }
         },
         _ => {
-            bad(
-                Some(n),
-                key,
-                format!("expected [x, y], found {} numbers", at.len()),
-            );
+            bad(Some(n), key, InvalidKind::NotAPair { found: at.len() });
             None
         }
     }
@@ -176,7 +174,7 @@ fn check_kind(
     key: &'static str,
     kind: Option<&str>,
     default: Option<FigureKind>,
-    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+    bad: &mut impl FnMut(Option<usize>, &'static str, InvalidKind),
 ) -> Option<Option<FigureKind>> {
     let Some(kind) = kind else {
         return Some(default);
@@ -184,9 +182,8 @@ fn check_kind(
     match FigureKind::from_name(kind) {
         Some(k) => Some(Some(k)),
         None => {
-            let names: Vec<_> = FigureKind::ALL.iter().map(|k| k.name()).collect();
-            let msg = format!("unknown figure `{kind}` (known: {})", names.join(", "));
-            bad(Some(n), key, msg);
+            let name = kind.to_string();
+            bad(Some(n), key, InvalidKind::UnknownFigure { name });
             None
         }
     }
@@ -200,16 +197,12 @@ fn check_spot(
     s: &RawSpot,
     keys: [&'static str; 3],
     default: Option<FigureKind>,
-    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+    bad: &mut impl FnMut(Option<usize>, &'static str, InvalidKind),
 ) -> Option<(Option<FigureKind>, Pos, Option<String>)> {
     let kind = check_kind(n, keys[0], s.kind.as_deref(), default, bad);
     let at = check_pos(n, keys[1], &s.at, bad);
     if !keys[2].is_empty() && s.on.is_none() {
-        bad(
-            Some(n),
-            keys[2],
-            "missing `on`: name the segment (a port such as `N`, or `monastery`)".into(),
-        );
+        bad(Some(n), keys[2], InvalidKind::SpotSegment);
         return None;
     }
     Some((kind?, at?, s.on.clone()))
@@ -218,7 +211,7 @@ fn check_spot(
 fn check_turn(
     n: usize,
     t: &RawTurn,
-    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+    bad: &mut impl FnMut(Option<usize>, &'static str, InvalidKind),
 ) -> Option<Turn> {
     let at = check_pos(n, "at", &t.at, bad);
     let arrow = match t.arrow.as_deref() {
@@ -232,9 +225,8 @@ fn check_turn(
             match all.into_iter().find(|k| k.name() == a) {
                 Some(k) => Some(Some(k)),
                 None => {
-                    let msg =
-                        format!("unknown arrow `{a}` (known: add-next-to, portal, extra-turn)");
-                    bad(Some(n), "arrow", msg);
+                    let name = a.to_string();
+                    bad(Some(n), "arrow", InvalidKind::UnknownArrow { name });
                     None
                 }
             }
@@ -243,11 +235,8 @@ fn check_turn(
     let then: Vec<Option<Answer>> = t.then.iter().map(|a| check_answer(n, a, bad)).collect();
     let rotation = Rotation::from_degrees(t.rotation);
     if rotation.is_none() {
-        bad(
-            Some(n),
-            "rotation",
-            format!("{} is not 0, 90, 180 or 270", t.rotation),
-        );
+        let degrees = t.rotation;
+        bad(Some(n), "rotation", InvalidKind::Rotation { degrees });
     }
     let step = check_step(n, t, bad);
     Some(Turn {
@@ -264,15 +253,11 @@ fn check_turn(
 fn check_answer(
     n: usize,
     a: &RawAnswer,
-    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+    bad: &mut impl FnMut(Option<usize>, &'static str, InvalidKind),
 ) -> Option<Answer> {
-    let mut spot = |what: &str| -> Option<(Pos, String)> {
+    let mut spot = |answer: &'static str| -> Option<(Pos, String)> {
         let (Some(at), Some(on)) = (&a.at, &a.on) else {
-            bad(
-                Some(n),
-                "then",
-                format!("`{what}` needs `at = [x, y]` and `on` (the segment)"),
-            );
+            bad(Some(n), "then", InvalidKind::AnswerSpot { answer });
             return None;
         };
         Some((check_pos(n, "then.at", at, bad)?, on.clone()))
@@ -300,11 +285,7 @@ fn check_answer(
         }
         (None, None, Some("return")) => AnswerKind::MessengerReturn,
         _ => {
-            bad(
-                Some(n),
-                "then",
-                "each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\"".into(),
-            );
+            bad(Some(n), "then", InvalidKind::UnknownAnswer);
             return None;
         }
     };
@@ -317,9 +298,9 @@ fn check_answer(
 fn check_step(
     n: usize,
     t: &RawTurn,
-    bad: &mut impl FnMut(Option<usize>, &'static str, String),
+    bad: &mut impl FnMut(Option<usize>, &'static str, InvalidKind),
 ) -> Option<Step> {
-    let given: Vec<&str> = [
+    let given: Vec<&'static str> = [
         ("figure", t.figure.is_some()),
         ("recall", t.recall.is_some()),
         ("add", t.add.is_some()),
@@ -334,10 +315,7 @@ fn check_step(
         bad(
             Some(n),
             "figure",
-            format!(
-                "a turn takes one figure step, not several ({})",
-                given.join(", ")
-            ),
+            InvalidKind::SeveralSteps { steps: given },
         );
         return None;
     }
@@ -345,11 +323,8 @@ fn check_step(
         if r == "abbot" {
             return Some(Step::RecallAbbot);
         }
-        bad(
-            Some(n),
-            "recall",
-            format!("`{r}` cannot be recalled (only `abbot`)"),
-        );
+        let name = r.clone();
+        bad(Some(n), "recall", InvalidKind::Recall { name });
         return None;
     }
     if let Some(s) = &t.add {
@@ -377,11 +352,7 @@ fn check_step(
     };
     let kind = check_kind(n, "figure.kind", Some(&f.kind), None, bad)??;
     let Some(on) = f.on.clone() else {
-        bad(
-            Some(n),
-            "figure.on",
-            "missing: name the segment (a port such as `N`, or `monastery`)".into(),
-        );
+        bad(Some(n), "figure.on", InvalidKind::FigureSegment);
         return None;
     };
     let at = match &f.at {
@@ -389,8 +360,7 @@ fn check_step(
         None => None,
     };
     if f.portal == Some(true) && at.is_none() {
-        let msg = "a portal needs `at`: the square of the tile it places on".into();
-        bad(Some(n), "figure.portal", msg);
+        bad(Some(n), "figure.portal", InvalidKind::PortalSquare);
         return None;
     }
     Some(Step::Figure {
@@ -514,6 +484,30 @@ mod tests {
                 "key `players`: player name `a` is used twice",
                 "key `sets`: no tile set given",
                 "key `expect.scores`: 1 scores for 2 players",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_remaining_value_errors_show_their_text() {
+        let turn = "[[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+        let text = format!(
+            "players = [\"a\", \" \"]\nsets = [\"base\"]\nstart = {{ tile = \"base/D\" }}\n\
+             [[turn]]\ntile = \"base/U\"\nat = [40000, 0]\nrotation = 0\n\
+             {turn}recall = \"mayor\"\n\
+             {turn}figure = {{ kind = \"follower\" }}\n\
+             {turn}figure = {{ kind = \"follower\", on = \"N\", portal = true }}\n\
+             [expect]\nscores = [1, 3000000000]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "key `players`: player 2 has an empty name",
+                "turn 1, key `at`: [40000, 0] is off any board",
+                "turn 2, key `recall`: `mayor` cannot be recalled (only `abbot`)",
+                "turn 3, key `figure.on`: missing: name the segment (a port such as `N`, or `monastery`)",
+                "turn 4, key `figure.portal`: a portal needs `at`: the square of the tile it places on",
+                "key `expect.scores`: scores are whole numbers within ±2147483647",
             ]
         );
     }

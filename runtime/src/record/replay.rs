@@ -1,6 +1,6 @@
 //! Replaying a checked record against the engine.
 
-use super::{AnswerKind, Record, ReplayError, ReplayErrorKind, Step, Turn};
+use super::{AnswerKind, DecisionReason, Record, ReplayError, ReplayErrorKind, Step, Turn};
 use crate::{
     Action, Catalog, Choice, Decision, DrawError, Drawn, FigureKind, Game, KindId, Phase,
     Placement, Pos, Setup, Spot, TileSet, PORT_NAMES,
@@ -125,8 +125,8 @@ impl TurnReplay<'_> {
         }
     }
 
-    fn decision_error(&self, message: String, legal: Vec<String>) -> ReplayError {
-        self.error(ReplayErrorKind::Decision { message, legal })
+    fn decision_error(&self, reason: DecisionReason, legal: Vec<String>) -> ReplayError {
+        self.error(ReplayErrorKind::Decision { reason, legal })
     }
 
     fn kind(&self, game: &Game, id: &str) -> Result<KindId, ReplayError> {
@@ -182,25 +182,19 @@ impl TurnReplay<'_> {
         };
         if let Some(Decision::Arrow { .. }) = game.decision() {
             let Some(k) = self.turn.arrow else {
-                return Err(self.decision_error(
-                    "arrows of several kinds are activated: name one with `arrow`".into(),
-                    arrow_names(game),
-                ));
+                return Err(self.decision_error(DecisionReason::ArrowMissing, arrow_names(game)));
             };
             if game.choose(Choice::Arrow(k)).is_err() {
                 return Err(self.decision_error(
-                    format!("the `{}` arrow is not activated", k.name()),
+                    DecisionReason::ArrowNotActivated { arrow: k },
                     arrow_names(game),
                 ));
             }
         } else if let Some(k) = self.turn.arrow {
-            if game.active_arrow() != Some(k) {
-                let active = game.active_arrow().map_or("none", |a| a.name());
+            let active = game.active_arrow();
+            if active != Some(k) {
                 return Err(self.decision_error(
-                    format!(
-                        "arrow = \"{}\": that arrow is not activated (activated: {active})",
-                        k.name()
-                    ),
+                    DecisionReason::ArrowNotActive { arrow: k, active },
                     Vec::new(),
                 ));
             }
@@ -286,21 +280,20 @@ impl TurnReplay<'_> {
         while let Some(d) = game.decision() {
             let choice = self.answer(game, d, &mut used)?;
             if let Err(e) = game.choose(choice) {
-                let (name, figure) = self.asked(game, d);
+                let (player, figure) = self.asked(game, d);
                 return Err(self.decision_error(
-                    format!(
-                        "{name}'s {figure}: {} is not possible ({e})",
-                        describe_choice(game, self.players, choice)
-                    ),
+                    DecisionReason::NotPossible {
+                        player,
+                        figure,
+                        choice: describe_choice(game, self.players, choice),
+                        error: e,
+                    },
                     self.legal_text(game),
                 ));
             }
         }
         if let Some(i) = used.iter().position(|u| !u) {
-            return Err(self.decision_error(
-                format!("then[{i}]: no such decision was asked in this turn"),
-                Vec::new(),
-            ));
+            return Err(self.decision_error(DecisionReason::Unasked { index: i }, Vec::new()));
         }
         Ok(())
     }
@@ -360,10 +353,11 @@ impl TurnReplay<'_> {
                 };
                 let Some(owner) = owner else {
                     return Err(self.decision_error(
-                        format!(
-                            "{name}'s mayor: no opponent's follower stands at {} {on} to swap",
-                            at.pos
-                        ),
+                        DecisionReason::NoSwap {
+                            player: name,
+                            at: at.pos,
+                            on: on.clone(),
+                        },
                         self.legal_text(game),
                     ));
                 };
