@@ -42,7 +42,7 @@ def stepped(games: int, sets: list[str], clock=time.perf_counter) -> float:
 
 def cli_rate(cli: Path, games: int) -> float:
     out = subprocess.run(
-        [str(cli), "simulate", "--sets", "base", "--players", "2", "--games", str(games)],
+        [str(cli), "simulate", "--sets", "base", "--players", "2", "--games", str(games), "--seed", "1", "--threads", "1"],
         check=True,
         capture_output=True,
         text=True,
@@ -72,10 +72,13 @@ def main() -> None:
     how = "CPU time" if args.cpu_time else "wall clock"
     print(f"stepped from Python: {best:.0f} games/s ({args.games} games, best of {args.rounds}, {how})")
     py = max(
-        tilec.simulate(sets=["base"], players=2, games=args.simulate_games, threads=1)["games_per_second"]
+        tilec.simulate(sets=["base"], players=2, games=args.simulate_games, seed=1, threads=1)["games_per_second"]
         for _ in range(args.rounds)
     )
     print(f"tilec.simulate: {py:.0f} games/s ({args.simulate_games} games, best of {args.rounds})")
+    # The yardstick of the Python issue: the numba peer's pure-JIT rollouts ran
+    # at about 1/36 of `tilec simulate`'s rate on one core of the same machine.
+    print(f"stepped / tilec.simulate = 1/{py / best:.1f} (the numba peer: about 1/36)")
     if args.cli.exists():
         cli = max(cli_rate(args.cli, args.simulate_games) for _ in range(args.rounds))
         print(f"tilec simulate (CLI): {cli:.0f} games/s; Python/CLI = {py / cli:.3f}")
