@@ -137,33 +137,29 @@
 //! template library) and on no random-number crate: engines and AIs link only what
 //! they play with.
 
-mod act;
+mod board;
 pub mod catalog;
-pub mod decide;
-mod draw;
-mod edge_code;
 pub mod event;
 mod expansion;
-mod features;
-pub mod figure;
+pub mod figures;
 pub mod game;
-pub mod geom;
-mod grid;
-pub mod moves;
 pub mod notation;
-mod pile;
-mod place;
-pub mod placement;
 pub mod position;
-mod query;
 #[cfg(feature = "record")]
 pub mod record;
 pub mod rng;
-mod scoring;
 pub mod sim;
 #[doc(hidden)]
 pub mod testkit;
 pub mod tile;
+mod turn;
+
+// The rooms' inner modules under the paths they had when `src` was flat.
+pub(crate) use board::{edge_code, features, grid, query};
+pub use board::{geom, placement};
+pub use figures as figure;
+pub(crate) use turn::{act, draw, pile, scoring};
+pub use turn::{decide, moves};
 
 pub use act::ActError;
 pub use catalog::{Catalog, CatalogError, KindId, PileClass};
