@@ -52,7 +52,9 @@
 //!   a 64-bit key kept as tiles are placed. Events ([`Setup::with_events`])
 //!   and the move history ([`Setup::with_history`]) are off unless asked for.
 //! - Moves have a text notation ([`notation`]): `place base/U 1,0 r90`,
-//!   `follower 2`, `pass`, `arrow portal`, ...
+//!   `follower 2`, `pass`, `arrow portal`, ... A [`Notation`] (a move with
+//!   its tile named by id) is `Display` + `FromStr` without a catalog;
+//!   [`Move::to_notation`] and [`Notation::resolve`] convert with one.
 //! - Optional features: `serde` (moves, setups, events, outcomes, records) and
 //!   `record` (game records: [`record`]). With neither, the crate depends on
 //!   nothing.
@@ -170,7 +172,7 @@ pub use figure::{Action, Figure, FigureKind, Player, Spot, Trap, Trapped, MAX_PL
 pub use game::{Game, LogEntry, Phase, PlacedTile, Setup, SetupError};
 pub use geom::{Pos, Rotation};
 pub use moves::{Move, MoveError, Outcome};
-pub use notation::ParseMoveError;
+pub use notation::{Notation, ParseMoveError};
 pub use placement::{PlaceError, Placement};
 pub use query::FeatureInfo;
 pub use rng::Rng;
