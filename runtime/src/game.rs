@@ -511,35 +511,9 @@ impl Game {
         self.remember(LogEntry::SetAside(kind));
     }
 
-    /// With the pile empty: gives the turn to the next player (from the current
-    /// one, in turn order) still holding a town hall, who takes it to place.
-    pub(crate) fn next_town_hall(&mut self) -> Option<KindId> {
-        let kind = self.cat.rules.town_hall?;
-        let n = self.players;
-        let p = (0..n)
-            .map(|i| (self.current + i) % n)
-            .find(|&p| self.town_halls[usize::from(p)])?;
-        if p != self.current {
-            self.current = p;
-            self.extra = Extra::No;
-        }
-        self.take_hall().ok()?;
-        Some(kind)
-    }
-
     /// Whether the game can go on: tiles in the pile or town halls to place.
     pub fn tiles_left(&self) -> bool {
         self.pile.len() > 0 || self.town_halls.iter().any(|&h| h)
-    }
-
-    /// Forgets `f`'s entry in the cloister list, if it stands on a cloister (a
-    /// node holds at most one such figure).
-    pub(crate) fn drop_cloister(&mut self, f: &Figure) {
-        if f.cloister {
-            if let Some(i) = self.cloisters.iter().position(|&(_, n)| n == f.node) {
-                self.cloisters.remove(i);
-            }
-        }
     }
 
     /// The history of set-aside draws and moves (empty unless

@@ -52,7 +52,9 @@
 //!   a 64-bit key kept as tiles are placed. Events ([`Setup::with_events`])
 //!   and the move history ([`Setup::with_history`]) are off unless asked for.
 //! - Moves have a text notation ([`notation`]): `place base/U 1,0 r90`,
-//!   `follower 2`, `pass`, `arrow portal`, ...
+//!   `follower 2`, `pass`, `arrow portal`, ... A [`Notation`] (a move with
+//!   its tile named by id) is `Display` + `FromStr` without a catalog;
+//!   [`Move::to_notation`] and [`Notation::resolve`] convert with one.
 //! - Optional features: `serde` (moves, setups, events, outcomes, records) and
 //!   `record` (game records: [`record`]). With neither, the crate depends on
 //!   nothing.
@@ -137,33 +139,29 @@
 //! template library) and on no random-number crate: engines and AIs link only what
 //! they play with.
 
-mod act;
+mod board;
 pub mod catalog;
-pub mod decide;
-mod draw;
-mod edge_code;
 pub mod event;
 mod expansion;
-mod features;
-pub mod figure;
+pub mod figures;
 pub mod game;
-pub mod geom;
-mod grid;
-pub mod moves;
 pub mod notation;
-mod pile;
-mod place;
-pub mod placement;
 pub mod position;
-mod query;
 #[cfg(feature = "record")]
 pub mod record;
 pub mod rng;
-mod scoring;
 pub mod sim;
 #[doc(hidden)]
 pub mod testkit;
 pub mod tile;
+mod turn;
+
+// The rooms' inner modules under the paths they had when `src` was flat.
+pub(crate) use board::{edge_code, features, grid, query};
+pub use board::{geom, placement};
+pub use figures as figure;
+pub(crate) use turn::{act, draw, pile, scoring};
+pub use turn::{decide, moves};
 
 pub use act::ActError;
 pub use catalog::{Catalog, CatalogError, KindId, PileClass};
@@ -174,7 +172,7 @@ pub use figure::{Action, Figure, FigureKind, Player, Spot, Trap, Trapped, MAX_PL
 pub use game::{Game, LogEntry, Phase, PlacedTile, Setup, SetupError};
 pub use geom::{Pos, Rotation};
 pub use moves::{Move, MoveError, Outcome};
-pub use notation::ParseMoveError;
+pub use notation::{Notation, ParseMoveError};
 pub use placement::{PlaceError, Placement};
 pub use query::FeatureInfo;
 pub use rng::Rng;

@@ -19,9 +19,28 @@
 //! | scarecrow | `hand-over`, `lie-down` |
 //! | messenger moves on | `move 1,0/2` |
 //!
-//! A move holds the tile as a catalog index, so the text needs the catalog
-//! both ways: [`Move::display`] gives a value to print, and [`Move::parse`]
-//! reads one.
+//! A [`Move`] holds its tile as a catalog index (so that it is `Copy` and
+//! cheap to list), which only means something with the catalog of its game.
+//! The text is catalog-free: a [`Notation`] is a move with its tile named by
+//! id, and implements [`Display`](fmt::Display) and [`FromStr`] (text in,
+//! text out, no catalog: a server, a log or a test can read and write moves
+//! without one). [`Move::to_notation`] and [`Notation::resolve`] convert
+//! between the two with the catalog; [`Move::display`] (print without
+//! allocating) and [`Move::parse`] (text to move) are the two steps at once.
+//! Why not `Display` on [`Move`] itself: its kind index cannot be printed as
+//! a tile id without the catalog, and printing the index would give a text
+//! that breaks when the sets in play change.
+//!
+//! ```
+//! # use tilec_runtime::*;
+//! let cat = Catalog::shipped(&["base"]).unwrap();
+//! let text: notation::Notation = "place base/U 1,0 r90".parse()?; // no catalog
+//! assert_eq!(text.tile(), Some("base/U"));
+//! assert_eq!(text.to_string(), "place base/U 1,0 r90");
+//! let m = text.resolve(&cat)?; // the tile id looked up
+//! assert_eq!(m.to_notation(&cat), text);
+//! # Ok::<(), ParseMoveError>(())
+//! ```
 //!
 //! ```
 //! # use tilec_runtime::*;
@@ -43,6 +62,7 @@ use crate::moves::Move;
 use crate::placement::Placement;
 use crate::tile::ArrowKind;
 use std::fmt;
+use std::str::FromStr;
 
 /// A move's text with the catalog that names its tile ([`Move::display`]).
 #[derive(Clone, Copy, Debug)]
@@ -86,13 +106,22 @@ impl fmt::Display for At {
 
 impl fmt::Display for MoveText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.m {
+        let id = match self.m {
+            Move::Place { kind, .. } if usize::from(kind) < self.cat.len() => {
+                self.cat.kind(kind).id.as_ref()
+            }
+            _ => "?",
+        };
+        write_move(f, self.m, id)
+    }
+}
+
+/// Writes `m` in the notation, its tile (if a placement) named `id`.
+fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
+    {
+        match m {
             Move::TakeTownHall => f.write_str("town-hall"),
-            Move::Place { kind, placement } => {
-                let id = match usize::from(kind) < self.cat.len() {
-                    true => self.cat.kind(kind).id.as_ref(),
-                    false => "?",
-                };
+            Move::Place { placement, .. } => {
                 write!(
                     f,
                     "place {id} {} r{}",
@@ -130,8 +159,99 @@ impl Move {
 
     /// Reads a move in the text notation, tiles looked up in `cat`.
     pub fn parse(text: &str, cat: &Catalog) -> Result<Move, ParseMoveError> {
+        text.parse::<Notation>()?.resolve(cat)
+    }
+
+    /// The move in the notation, its tile (if a placement) named by its id in
+    /// `cat` (the catalog of the game it belongs to; a kind outside it is
+    /// named `?`, which no notation reads back).
+    pub fn to_notation(self, cat: &Catalog) -> Notation {
+        match self {
+            Move::Place { kind, placement } => Notation::place(
+                match usize::from(kind) < cat.len() {
+                    true => cat.kind(kind).id.to_string(),
+                    false => "?".to_string(),
+                },
+                placement,
+            ),
+            m => Notation(Repr::Other(m)),
+        }
+    }
+}
+
+/// A move in the text notation: catalog-free, its tile named by id.
+///
+/// `Display` writes the notation and `FromStr` reads it, and they round-trip
+/// (`text.parse::<Notation>()?.to_string()` is `text` for any text written
+/// by `Display`; words may be separated by any whitespace on input).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Notation(Repr);
+
+/// A placement names its tile; every other move holds no tile at all.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Repr {
+    Place { tile: String, placement: Placement },
+    Other(Move),
+}
+
+impl Notation {
+    /// The placement of tile `tile` (an id such as `base/U`) at `placement`.
+    pub fn place(tile: impl Into<String>, placement: Placement) -> Notation {
+        Notation(Repr::Place {
+            tile: tile.into(),
+            placement,
+        })
+    }
+
+    /// The tile id, for a placement.
+    pub fn tile(&self) -> Option<&str> {
+        match &self.0 {
+            Repr::Place { tile, .. } => Some(tile),
+            Repr::Other(_) => None,
+        }
+    }
+
+    /// The move in the game of catalog `cat`: a placement's tile id is looked
+    /// up (an error when the sets in play have no such tile).
+    pub fn resolve(&self, cat: &Catalog) -> Result<Move, ParseMoveError> {
+        match &self.0 {
+            Repr::Place { tile, placement } => match cat.kind_id(tile) {
+                Some(kind) => Ok(Move::Place {
+                    kind,
+                    placement: *placement,
+                }),
+                None => Err(ParseMoveError {
+                    text: self.to_string(),
+                    message: format!("no tile `{tile}` in the sets in play"),
+                }),
+            },
+            Repr::Other(m) => Ok(*m),
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Place { tile, placement } => write_move(
+                f,
+                Move::Place {
+                    kind: 0,
+                    placement: *placement,
+                },
+                tile,
+            ),
+            Repr::Other(m) => write_move(f, *m, "?"),
+        }
+    }
+}
+
+impl FromStr for Notation {
+    type Err = ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Notation, ParseMoveError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        parse_words(&words, cat).map_err(|message| ParseMoveError {
+        parse_words(&words).map_err(|message| ParseMoveError {
             text: text.to_string(),
             message,
         })
@@ -140,7 +260,24 @@ impl Move {
 
 type Parsed<T> = Result<T, String>;
 
-fn parse_words(words: &[&str], cat: &Catalog) -> Parsed<Move> {
+fn parse_words(words: &[&str]) -> Parsed<Notation> {
+    match words.first() {
+        Some(&"place") => {
+            let [_, id, at, rotation] = words else {
+                return Err("write `place TILE X,Y rDEGREES`, as in `place base/U 1,0 r90`".into());
+            };
+            let placement = Placement {
+                pos: pos(at)?,
+                rotation: rotation_named(rotation)?,
+            };
+            Ok(Notation::place(*id, placement))
+        }
+        _ => parse_other(words).map(|m| Notation(Repr::Other(m))),
+    }
+}
+
+/// Any move but a placement.
+fn parse_other(words: &[&str]) -> Parsed<Move> {
     let figure_at = |make: fn(FigureKind, Spot) -> Action| -> Parsed<Move> {
         let [_, figure, at] = words else {
             return Err(format!(
@@ -163,19 +300,6 @@ fn parse_words(words: &[&str], cat: &Catalog) -> Parsed<Move> {
         "decline" => one(Move::Decide(Choice::Decline)),
         "hand-over" => one(Move::Decide(Choice::HandOver)),
         "lie-down" => one(Move::Decide(Choice::LieDown)),
-        "place" => {
-            let [_, id, at, rotation] = words else {
-                return Err("write `place TILE X,Y rDEGREES`, as in `place base/U 1,0 r90`".into());
-            };
-            let kind = cat
-                .kind_id(id)
-                .ok_or_else(|| format!("no tile `{id}` in the sets in play"))?;
-            let placement = Placement {
-                pos: pos(at)?,
-                rotation: rotation_named(rotation)?,
-            };
-            Ok(Move::Place { kind, placement })
-        }
         "recall" => match words {
             [_, "abbot"] => Ok(Move::Figure(Action::RecallAbbot)),
             _ => Err("write `recall abbot`".into()),
@@ -286,5 +410,61 @@ mod tests {
         assert!(err("jump").contains("unknown word `jump`"));
         assert!(err("").contains("empty"));
         assert!(err("pass now").contains("takes nothing after it"));
+        // Without a catalog the tile is only a name: the lookup is `resolve`'s.
+        let unknown: Notation = "place base/ZZ 1,0 r0".parse().expect("well-formed");
+        assert_eq!(unknown.tile(), Some("base/ZZ"));
+        assert_eq!(
+            unknown.resolve(&cat).expect_err("no such tile").to_string(),
+            "`place base/ZZ 1,0 r0` is not a move: no tile `base/ZZ` in the sets in play"
+        );
+        let bad = |t: &str| t.parse::<Notation>().expect_err(t).to_string();
+        assert_eq!(
+            bad("place base/U 1;0 r0"),
+            "`place base/U 1;0 r0` is not a move: `1;0` is not a square: write `X,Y`, as in `1,-2`"
+        );
+        assert!(bad("swap x 1,0/2").contains("`x` is not a seat number"));
+        assert!(bad("arrow left").contains("no arrow `left`"));
+        assert!(bad("free wizard 1,0").contains("no figure `wizard`"));
+    }
+
+    /// Every legal move of many random games of every set, as text and back:
+    /// the text reads back to the same notation and resolves to the same move.
+    #[test]
+    fn every_legal_move_round_trips_through_its_text() {
+        use crate::{Game, Phase, Rng, Setup};
+        use std::sync::Arc;
+        let sets = ["base", "river", "anniversary", "festival", "promos", "mm"];
+        let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
+        let (mut moves, mut checked) = (Vec::new(), 0);
+        for seed in 0..30u64 {
+            let mut game =
+                Game::new(cat.clone(), Setup::new(2 + seed as usize % 5)).expect("setup");
+            let mut rng = Rng::new(seed);
+            while !game.is_over() {
+                moves.clear();
+                game.legal_moves_into(&mut moves);
+                for &m in &moves {
+                    let text = m.to_notation(&cat).to_string();
+                    assert_eq!(text, m.display(&cat).to_string());
+                    let read: Notation = text.parse().expect(&text);
+                    assert_eq!(read, m.to_notation(&cat), "{text}");
+                    assert_eq!(read.to_string(), text);
+                    assert_eq!(read.resolve(&cat), Ok(m), "{text}");
+                    assert_eq!(Move::parse(&text, &cat), Ok(m), "{text}");
+                    checked += 1;
+                }
+                // Draw (or now and then take the town hall listed instead);
+                // otherwise play a random listed move.
+                if game.phase() == Phase::Draw && (moves.is_empty() || rng.chance(0.7)) {
+                    if game.draw_random(&mut rng).is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                let m = moves[rng.below(moves.len() as u32) as usize];
+                game.play(m).expect("a listed move");
+            }
+        }
+        assert!(checked > 10_000, "only {checked} moves checked");
     }
 }

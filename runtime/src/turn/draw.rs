@@ -2,9 +2,7 @@
 //! pile's order holds (river tiles, then the lake, then land tiles).
 
 use crate::catalog::{KindId, PileClass};
-use crate::figure::Player;
-use crate::game::{Game, LogEntry, Phase};
-use crate::moves::Move;
+use crate::game::{Game, Phase};
 use std::fmt;
 
 /// Why a tile cannot be drawn.
@@ -131,37 +129,6 @@ impl Game {
             Phase::Over => Err(DrawError::Over),
             _ => Err(DrawError::WrongPhase),
         }
-    }
-
-    /// Messengers & Mayors: takes the current player's town hall to place instead
-    /// of drawing a land tile. A town hall fits next to any placed tile.
-    pub fn take_town_hall(&mut self) -> Result<(), DrawError> {
-        self.take_hall()?;
-        self.remember(LogEntry::Move(Move::TakeTownHall));
-        Ok(())
-    }
-
-    /// [`Game::take_town_hall`], unlogged (the engine's hand-over at the end of
-    /// the pile is no move of the player's).
-    pub(crate) fn take_hall(&mut self) -> Result<(), DrawError> {
-        self.check_draw_phase()?;
-        let held = &mut self.town_halls[usize::from(self.current)];
-        match (self.cat.rules.town_hall, *held) {
-            (Some(kind), true) => {
-                *held = false;
-                self.phase = Phase::Place(kind);
-                Ok(())
-            }
-            _ => Err(DrawError::NoTownHall),
-        }
-    }
-
-    /// Whether `player` still holds a town hall to place.
-    pub fn holds_town_hall(&self, player: Player) -> bool {
-        self.town_halls
-            .get(usize::from(player))
-            .copied()
-            .unwrap_or(false)
     }
 
     /// Whether `kind` is a river tile (spring, river or lake).

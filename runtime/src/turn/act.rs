@@ -1,7 +1,7 @@
 //! The figure step: deploy a figure on the tile just placed, take the abbot back,
 //! or pass; then the placement's completed features score and the turn passes.
 
-use crate::event::{Cause, Event, ReturnReason, Scoring};
+use crate::event::{Cause, Event, Scoring};
 use crate::figure::{Action, FigureKind, Spot};
 use crate::game::{Game, Phase, PlacedTile};
 use crate::tile::{ArrowKind, SegmentKind};
@@ -155,82 +155,6 @@ impl Game {
         }
     }
 
-    /// The figure step's alternatives the expansions add (out of line: the
-    /// base game's listing stays small).
-    #[inline(never)]
-    fn expansion_actions(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
-        if self.cat.kinds[usize::from(tile.kind)].festival {
-            for f in &self.figures {
-                let a = Action::Return {
-                    at: f.spot(),
-                    figure: f.kind,
-                };
-                if f.player == self.current && !out.contains(&a) {
-                    out.push(a);
-                }
-            }
-        }
-        for t in &self.trapped {
-            let a = Action::Free {
-                at: t.at,
-                figure: t.kind,
-            };
-            if self.may_free(t) && !out.contains(&a) {
-                out.push(a);
-            }
-        }
-        match self.arrow {
-            Some(ArrowKind::Portal) => self.portal_actions(out),
-            Some(ArrowKind::AddNextTo) => {
-                for f in self.figures.iter().filter(|f| f.player == self.current) {
-                    for figure in FigureKind::ALL {
-                        let a = Action::AddNextTo {
-                            figure,
-                            at: f.spot(),
-                        };
-                        if self.check_add_next_to(figure, f.spot()).is_ok() && !out.contains(&a) {
-                            out.push(a);
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// The portal's placements: every segment of the board that a figure in
-    /// supply may stand on (the kinds' `stand` masks, as for a deployment:
-    /// nothing on Vodyanoy's tile or a river) and whose feature is unoccupied
-    /// and incomplete ([`Game::portal_open`]).
-    fn portal_actions(&self, out: &mut Vec<Action>) {
-        let supply = &self.supply[usize::from(self.current)];
-        for tile in &self.tiles {
-            let k = &self.cat.kinds[usize::from(tile.kind)];
-            let mut segs = 0;
-            for figure in FigureKind::ALL {
-                if supply[figure.index()] != 0 {
-                    segs |= k.stand[figure.index()];
-                }
-            }
-            while segs != 0 {
-                let segment = segs.trailing_zeros() as u8;
-                segs &= segs - 1;
-                if !self.portal_open(tile, segment) {
-                    continue;
-                }
-                let at = Spot {
-                    pos: tile.pos,
-                    segment,
-                };
-                for figure in FigureKind::ALL {
-                    if supply[figure.index()] != 0 && k.stand[figure.index()] & 1 << segment != 0 {
-                        out.push(Action::Portal { figure, at });
-                    }
-                }
-            }
-        }
-    }
-
     /// Every legal figure-step action, [`Action::Pass`] first.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
@@ -243,7 +167,6 @@ impl Game {
         let Some(tile) = self.last_placed() else {
             return Err(ActError::WrongPhase);
         };
-        let own = |f: &&crate::figure::Figure| f.player == self.current;
         match action {
             Action::Pass => Ok(()),
             Action::Place { figure, segment } => self.check_place(tile, figure, segment),
@@ -251,65 +174,11 @@ impl Game {
                 .abbot_on_board()
                 .map(|_| ())
                 .ok_or(ActError::NoAbbotOnBoard),
-            // Ruling festival-trapped: an own trapped figure is returned by
-            // `Free`, which this turn offers too.
-            Action::Return { at, figure } => {
-                let festival = self.cat.kinds[usize::from(tile.kind)].festival;
-                let there = self
-                    .figures
-                    .iter()
-                    .filter(own)
-                    .any(|f| f.kind == figure && f.spot() == at);
-                (festival && there)
-                    .then_some(())
-                    .ok_or(ActError::NoFestivalReturn)
-            }
-            Action::Free { at, figure } => self
-                .trapped
-                .iter()
-                .any(|t| self.may_free(t) && t.at == at && t.kind == figure)
-                .then_some(())
-                .ok_or(ActError::NotTrapped),
-            Action::Portal { figure, at } => {
-                if self.arrow != Some(ArrowKind::Portal) {
-                    return Err(ActError::NoArrow(ArrowKind::Portal));
-                }
-                if self.supply(self.current, figure) == 0 {
-                    return Err(ActError::NoFigureLeft(figure));
-                }
-                match self.portal_target(at) {
-                    Some((_, kind)) if figure.may_stand_on(kind) => Ok(()),
-                    _ => Err(ActError::BadPortalTarget),
-                }
-            }
-            Action::AddNextTo { figure, at } => {
-                if self.arrow != Some(ArrowKind::AddNextTo) {
-                    return Err(ActError::NoArrow(ArrowKind::AddNextTo));
-                }
-                self.check_add_next_to(figure, at)
-            }
-        }
-    }
-
-    /// Ruling **add-next-to-kind**: the added figure joins exactly one own figure
-    /// of any kind ("next to another of your meeples"), stands where it may, and
-    /// is not a monk beside an abbot or an abbot beside a monk; never a third.
-    fn check_add_next_to(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
-        if self.supply(self.current, figure) == 0 {
-            return Err(ActError::NoFigureLeft(figure));
-        }
-        let mut mine = self
-            .figures
-            .iter()
-            .filter(|f| f.player == self.current && f.spot() == at);
-        let (Some(there), None) = (mine.next(), mine.next()) else {
-            return Err(ActError::BadAddNextTo); // none there, or two side by side
-        };
-        let fits = figure.may_stand_on(self.features.kind(there.node));
-        let mixed = (figure == FigureKind::Abbot) != (there.kind == FigureKind::Abbot);
-        match fits && !mixed {
-            true => Ok(()),
-            false => Err(ActError::BadAddNextTo),
+            // The expansions' alternatives: checked in their rooms.
+            Action::Return { .. }
+            | Action::Free { .. }
+            | Action::Portal { .. }
+            | Action::AddNextTo { .. } => self.check_expansion_action(tile, action),
         }
     }
 
@@ -340,12 +209,6 @@ impl Game {
             return Err(ActError::Occupied { segment });
         }
         Ok(())
-    }
-
-    /// Whether the current player may free `t`: their own, caught on an earlier
-    /// turn ("instead of placing a follower on a later turn").
-    fn may_free(&self, t: &crate::figure::Trapped) -> bool {
-        t.player == self.current && t.turn < self.turn
     }
 
     fn abbot_on_board(&self) -> Option<usize> {
@@ -385,33 +248,22 @@ impl Game {
             self.apply_action(tile, action);
         }
         if self.cat.rules.any {
-            self.expansion_scoring(tile);
+            self.after_figure_step(tile);
             return;
         }
         self.score_completed(tile);
-        self.after_scoring();
+        self.ask_owed();
     }
 
-    /// The end of the turn with the expansions in play: Solovei's trap and the
-    /// mayors' swaps before scoring, then [`Game::scoring_step`]. Out of line:
-    /// the base game's turn stays small enough to be inlined.
-    #[inline(never)]
-    fn expansion_scoring(&mut self, tile: PlacedTile) {
-        // The squares the placement surrounded, found once for the mayors and
-        // the scarecrows (scoring does not change the board).
-        let squares = self.surrounded(tile);
-        if !self.before_scoring(tile, squares) {
-            self.scoring_step(tile, squares);
-        } // else a surrounded mayor's swap is asked first
-    }
-
-    /// Step 3 of the turn: the placement's completed features score, then the
-    /// surrounded scarecrows (`squares`: see [`Game::surrounded`]) and the
-    /// messengers whose roads scored are asked.
+    /// Step 3 of the turn with the expansions in play: the placement's
+    /// completed features score, then the expansions' triggers
+    /// ([`Game::after_scoring`]: the surrounded scarecrows; `squares`: see
+    /// [`Game::surrounded`]), then the decisions owed are asked (the
+    /// messengers whose roads scored among them).
     pub(crate) fn scoring_step(&mut self, tile: PlacedTile, squares: u8) {
         self.score_completed(tile);
-        self.surround_triggers(tile, FigureKind::Scarecrow, squares);
-        self.after_scoring();
+        self.after_scoring(tile, squares);
+        self.ask_owed();
     }
 
     /// A figure-step action other than a pass, before anything scores.
@@ -428,35 +280,10 @@ impl Game {
             }
             Action::RecallAbbot => self.recall_abbot(),
             Action::Pass => {}
-            // Ruling festival-before-scoring: the figure leaves before this turn's
-            // features score.
-            Action::Return { at, figure } => {
-                if let Some(i) = self.figure_at(player, figure, at) {
-                    self.send_home(i, ReturnReason::Festival);
-                }
-            }
-            Action::Free { at, figure } => {
-                let found = self
-                    .trapped
-                    .iter()
-                    .position(|t| self.may_free(t) && t.at == at && t.kind == figure);
-                if let Some(i) = found {
-                    self.trapped.remove(i);
-                    self.supply[usize::from(player)][figure.index()] += 1;
-                    self.log(Event::Freed {
-                        turn: self.turn,
-                        player,
-                        figure,
-                        at,
-                    });
-                }
-            }
-            Action::Portal { figure, at } | Action::AddNextTo { figure, at } => {
-                if let Some(t) = self.grid.tile(at.pos) {
-                    let node = self.tiles[usize::from(t)].node_base + u16::from(at.segment);
-                    self.put_figure(player, figure, at, node);
-                }
-            }
+            Action::Return { .. }
+            | Action::Free { .. }
+            | Action::Portal { .. }
+            | Action::AddNextTo { .. } => self.apply_expansion_action(action),
         }
     }
 

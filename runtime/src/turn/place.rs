@@ -66,7 +66,7 @@ impl Game {
             return;
         }
         let tile = self.tiles[self.tiles.len() - 1];
-        self.phase = match self.placement_effects(tile, around) {
+        self.phase = match self.after_place(tile, around) {
             true => {
                 self.pending.insert(
                     0,

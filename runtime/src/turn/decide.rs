@@ -11,13 +11,11 @@
 //! of one group are asked clockwise from the active player (per player, in the
 //! order their features scored or their figures stand).
 
-use crate::event::{Event, ReturnReason};
-use crate::expansion::{arrow_bit, ARROWS};
+use crate::event::Event;
 use crate::features::Node;
-use crate::figure::{Figure, FigureKind, Player, Spot};
+use crate::figure::{Player, Spot};
 use crate::game::{Extra, Game, Phase};
-use crate::scoring::is_cloister;
-use crate::tile::{ArrowKind, EndKind, SegmentKind};
+use crate::tile::ArrowKind;
 use std::fmt;
 
 /// A decision the game waits for.
@@ -176,40 +174,9 @@ impl Game {
             return;
         };
         match p.decision {
-            Decision::Arrow { .. } => {
-                for kind in ARROWS {
-                    if self.arrow_choices & arrow_bit(kind) != 0 {
-                        out.push(Choice::Arrow(kind));
-                    }
-                }
-            }
-            Decision::Mayor { player, .. } => {
-                out.push(Choice::Decline);
-                if self.supply(player, FigureKind::Follower) == 0 {
-                    return;
-                }
-                let root = self.features.find(p.node);
-                for f in &self.figures {
-                    let swap = Choice::Swap {
-                        player: f.player,
-                        at: f.spot(),
-                    };
-                    if f.player != player
-                        && f.kind == FigureKind::Follower
-                        && self.features.find(f.node) == root
-                        && !out.contains(&swap)
-                    {
-                        out.push(swap);
-                    }
-                }
-            }
-            Decision::Scarecrow { player, .. } => {
-                out.push(Choice::Decline);
-                if self.supply(player, FigureKind::Follower) > 0 {
-                    out.push(Choice::HandOver);
-                }
-                out.push(Choice::LieDown);
-            }
+            Decision::Arrow { .. } => self.arrow_choices_into(out),
+            Decision::Mayor { player, .. } => self.mayor_choices(player, p.node, out),
+            Decision::Scarecrow { player, .. } => self.scarecrow_choices(player, out),
             Decision::Messenger { .. } => {
                 out.push(Choice::Decline);
                 self.messenger_targets(p.node, out);
@@ -307,7 +274,7 @@ impl Game {
     /// Orders the decisions owed clockwise from the active player and asks the
     /// first; when there is none, scoring follows (if it is still due) or the
     /// turn ends.
-    pub(crate) fn after_scoring(&mut self) {
+    pub(crate) fn ask_owed(&mut self) {
         if self.pending.is_empty() {
             self.end_turn();
             return;
@@ -368,198 +335,13 @@ impl Game {
             self.finish();
         }
     }
-
-    /// The index in `figures` of `player`'s figure of `kind` at `at`.
-    pub(crate) fn figure_at(&self, player: Player, kind: FigureKind, at: Spot) -> Option<usize> {
-        self.figures
-            .iter()
-            .position(|f| f.player == player && f.kind == kind && f.spot() == at)
-    }
-
-    /// Puts `player`'s `kind` from supply on node `node` at `at` (no checks);
-    /// Vodyanoy may take it at once.
-    // Always inlined: the base game's deployment is on the hot path.
-    #[inline(always)]
-    pub(crate) fn put_figure(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
-        self.stand(player, kind, at, node);
-        self.log(Event::FigurePlaced {
-            turn: self.turn,
-            player,
-            figure: kind,
-            pos: at.pos,
-            segment: at.segment,
-        });
-        self.arrive_last();
-    }
-
-    /// The bookkeeping of a figure coming from supply onto node `node` at `at`:
-    /// its feature's count, the supply, the cloister and surround counts.
-    #[inline(always)]
-    fn stand(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
-        let root = self.features.find(node);
-        let count = self.features.figures(root);
-        self.features.set_figures(root, count.saturating_add(1));
-        let stock = &mut self.supply[usize::from(player)][kind.index()];
-        *stock = stock.saturating_sub(1);
-        let cloister = is_cloister(self.features.kind(node));
-        if cloister {
-            self.cloisters.push((at.pos, node));
-        }
-        self.watched += usize::from(matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow));
-        self.figures.push(Figure {
-            player,
-            kind,
-            pos: at.pos,
-            segment: at.segment,
-            node,
-            cloister,
-            lying: false,
-        });
-    }
-
-    /// Vodyanoy takes the figure that just arrived if it stands within reach.
-    #[inline(always)]
-    fn arrive_last(&mut self) {
-        if !self.lakes.is_empty() {
-            self.arrive(self.figures.len() - 1);
-        }
-    }
-
-    /// Sends figure `i` home without scoring.
-    pub(crate) fn send_home(&mut self, i: usize, reason: ReturnReason) {
-        let f = self.lift(i);
-        self.supply[usize::from(f.player)][f.kind.index()] += 1;
-        self.log(Event::Returned {
-            turn: self.turn,
-            player: f.player,
-            figure: f.kind,
-            from: f.spot(),
-            reason,
-        });
-    }
-
-    /// A surrounded mayor's swap (if `choice` is one), then the mayor goes home.
-    fn mayor_acts(&mut self, player: Player, at: Spot, choice: Choice) {
-        if self.figure_at(player, FigureKind::Mayor, at).is_none() {
-            return;
-        }
-        if let Choice::Swap { player: other, at } = choice {
-            if let Some(j) = self.figure_at(other, FigureKind::Follower, at) {
-                let their = self.figures[j].node;
-                self.send_home(j, ReturnReason::Swapped);
-                self.put_figure(player, FigureKind::Follower, at, their);
-            }
-        }
-        if let Some(i) = self.figure_at(player, FigureKind::Mayor, at) {
-            self.send_home(i, ReturnReason::Surrounded);
-        }
-    }
-
-    fn scarecrow_acts(&mut self, player: Player, at: Spot, choice: Choice) {
-        let Some(i) = self.figure_at(player, FigureKind::Scarecrow, at) else {
-            return;
-        };
-        match choice {
-            Choice::LieDown => {
-                self.figures[i].lying = true;
-                self.watched -= 1;
-                self.log(Event::LaidDown {
-                    turn: self.turn,
-                    player,
-                    at,
-                });
-            }
-            Choice::HandOver => {
-                let node = self.figures[i].node;
-                self.send_home(i, ReturnReason::Surrounded);
-                self.put_figure(player, FigureKind::Follower, at, node);
-            }
-            _ => self.send_home(i, ReturnReason::Surrounded),
-        }
-    }
-
-    fn messenger_moves(&mut self, player: Player, from: Spot, to: Spot) {
-        let Some(t) = self.grid.tile(to.pos) else {
-            return;
-        };
-        let node = self.tiles[usize::from(t)].node_base + u16::from(to.segment);
-        if self.supply(player, FigureKind::Messenger) == 0 {
-            return;
-        }
-        // The messenger left the board when its road scored; it comes back here.
-        self.stand(player, FigureKind::Messenger, to, node);
-        self.log(Event::Moved {
-            turn: self.turn,
-            player,
-            figure: FigureKind::Messenger,
-            from,
-            to,
-        });
-        self.arrive_last();
-    }
-
-    /// Every spot a messenger may move to from the scored road of `road`: the
-    /// incomplete roads sharing a junction end with it on one tile, and the
-    /// incomplete cities whose gate it ends at.
-    fn messenger_targets(&self, road: Node, out: &mut Vec<Choice>) {
-        let root = self.features.find(road);
-        let mut features: Vec<Node> = Vec::new();
-        for m in self.features.members(root) {
-            let tile = self.tiles[usize::from(self.features.tile(m))];
-            let k = &self.cat.kinds[usize::from(tile.kind)];
-            let seg = self.features.seg(m);
-            for end in k.def.ends.iter() {
-                // Bogatyr's stone joins the two roads both ways: a messenger may
-                // pass from the road ending at the stone to the road it touches,
-                // and back (seed rule page: "yes, between the 1-legged and the
-                // 3-legged road").
-                let stone_side = end.kind == EndKind::Stone && end.touches & (1 << seg) != 0;
-                if end.segments & (1 << seg) == 0 && !stone_side {
-                    continue;
-                }
-                let junction = matches!(
-                    end.kind,
-                    EndKind::Junction | EndKind::Village | EndKind::Segment | EndKind::Stone
-                );
-                if !junction {
-                    continue;
-                }
-                let mut others = (end.segments | end.touches) & !(1 << seg);
-                while others != 0 {
-                    let s = others.trailing_zeros();
-                    others &= others - 1;
-                    let Some(info) = k.segs.get(s as usize) else {
-                        continue;
-                    };
-                    if !matches!(info.kind, SegmentKind::Road | SegmentKind::City) {
-                        continue;
-                    }
-                    let r = self.features.find(tile.node_base + s as u16);
-                    if r != root && self.features.open(r) > 0 && !features.contains(&r) {
-                        features.push(r);
-                    }
-                }
-            }
-        }
-        for r in features {
-            for m in self.features.members(r) {
-                let tile = self.tiles[usize::from(self.features.tile(m))];
-                out.push(Choice::Move {
-                    to: Spot {
-                        pos: tile.pos,
-                        segment: self.features.seg(m),
-                    },
-                });
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::figure::Action;
+    use crate::figure::{Action, FigureKind};
     use crate::game::Setup;
     use crate::geom::{Pos, Rotation};
     use crate::placement::Placement;

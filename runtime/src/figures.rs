@@ -4,6 +4,8 @@
 //! mayor, messenger and scarecrow, and actions such as a festival return or an
 //! arrow's portal placement, without breaking code that matches on them today.
 
+mod standing;
+
 use crate::geom::Pos;
 use crate::tile::SegmentKind;
 use std::fmt;

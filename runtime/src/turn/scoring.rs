@@ -7,7 +7,6 @@
 //! A town hall fills its square but brings no points and belongs to no feature
 //! (ruling **town-hall-points**): a monastery or garden does not count it.
 
-use crate::decide::{Decision, Pending};
 use crate::event::{Cause, Event, Scoring};
 use crate::features::Node;
 use crate::figure::{FigureKind, MAX_PLAYERS};
@@ -105,21 +104,6 @@ impl Game {
         }
     }
 
-    /// Town halls among the eight squares around `pos`: they fill their squares
-    /// (a monastery can be completed by one) but bring no points (ruling
-    /// town-hall-points).
-    #[inline(never)]
-    fn town_halls_around(&self, pos: Pos) -> u32 {
-        let Some(hall) = self.cat.rules.town_hall else {
-            return 0;
-        };
-        AROUND
-            .iter()
-            .filter_map(|&(dx, dy)| self.grid.tile(pos.offset(dx, dy)))
-            .filter(|&t| self.tiles[usize::from(t)].kind == hall)
-            .count() as u32
-    }
-
     /// Scores the feature rooted at `root` for its majority and returns its figures.
     pub(crate) fn score_feature(&mut self, root: Node, cause: Cause) {
         let kind = self.features.kind(root);
@@ -168,14 +152,7 @@ impl Game {
             self.drop_cloister(&f);
             self.watched -= usize::from(f.watched());
             if f.kind == FigureKind::Messenger && cause == Cause::Completed {
-                // It may move on once everything has scored (crate::decide).
-                self.pending.push(Pending {
-                    decision: Decision::Messenger {
-                        player: f.player,
-                        from: f.spot(),
-                    },
-                    node: f.node,
-                });
+                self.messenger_scored(f.player, f.spot(), f.node);
             }
         }
         self.features.set_figures(root, 0);

@@ -1,0 +1,243 @@
+//! 20th Anniversary: the arrows.
+//!
+//! A placed tile's arrow pointing at an empty square scores 2 at once; an arrow
+//! pointing at a tile (the placed tile's own, or a neighbour's pointing at the
+//! placed tile) is activated, the player choosing when several are
+//! ([`Decision::Arrow`](crate::Decision::Arrow)). An activated portal arrow
+//! lets the figure step put a figure on any open feature of the board, an
+//! add-next-to arrow a figure beside an own figure, an extra-turn arrow earns
+//! one more turn.
+//!
+//! Rulings (each quoted from its rule page in `docs/game-record.md`):
+//! - **extra-turn-twice**: in an extra turn an extra-turn arrow is not offered
+//!   (activating it would have no effect); the other arrows are.
+//! - **portal-special**: a portal may not place on Vodyanoy's tile, where
+//!   trapped figures lie; Solovei's road is an ordinary road, and Baba Yaga's hut
+//!   is no special area (**portal-hut**).
+//! - **add-next-to-kind**: the added figure joins exactly one own figure of any
+//!   kind, stands where it may, and is not a monk beside an abbot or an abbot
+//!   beside a monk; never a third.
+
+use crate::act::ActError;
+use crate::decide::Choice;
+use crate::event::{Event, PointsReason};
+use crate::features::Node;
+use crate::figure::{Action, FigureKind, Spot};
+use crate::game::{Extra, Game, PlacedTile};
+use crate::tile::{ArrowKind, SegmentKind};
+
+/// Bit of an arrow kind in [`Game::arrow_choices`].
+pub(crate) const fn arrow_bit(kind: ArrowKind) -> u8 {
+    1 << kind as u8
+}
+
+/// The arrow kinds, in bit order.
+pub(crate) const ARROWS: [ArrowKind; 3] = [
+    ArrowKind::AddNextTo,
+    ArrowKind::Portal,
+    ArrowKind::ExtraTurn,
+];
+
+impl Game {
+    /// The placed tile's arrow scores or is activated; neighbours' arrows pointing
+    /// at it are activated.
+    pub(crate) fn arrows(&mut self, tile: PlacedTile, around: [u16; 4]) {
+        let r = usize::from(tile.rotation.quarter_turns());
+        let mut choices = 0u8;
+        if let Some((kind, dirs)) = self.cat.kinds[usize::from(tile.kind)].arrow {
+            if around[usize::from(dirs[r]) & 3] != 0 {
+                choices |= arrow_bit(kind);
+            } else {
+                self.scores[usize::from(self.current)] += 2;
+                self.log(Event::Points {
+                    turn: self.turn,
+                    player: self.current,
+                    points: 2,
+                    reason: PointsReason::Arrow,
+                });
+            }
+        }
+        for (side, &t) in around.iter().enumerate() {
+            let Some(other) = t.checked_sub(1).map(|t| self.tiles[usize::from(t)]) else {
+                continue;
+            };
+            if let Some((kind, dirs)) = self.cat.kinds[usize::from(other.kind)].arrow {
+                let points = usize::from(dirs[usize::from(other.rotation.quarter_turns())]);
+                if points == (side + 2) % 4 {
+                    choices |= arrow_bit(kind);
+                }
+            }
+        }
+        if self.extra == Extra::Playing {
+            choices &= !arrow_bit(ArrowKind::ExtraTurn);
+        }
+        self.arrow_choices = choices;
+        if choices.count_ones() == 1 {
+            self.activate(ARROWS[choices.trailing_zeros() as usize]);
+        }
+    }
+
+    /// Activates an arrow of `kind` this turn.
+    pub(crate) fn activate(&mut self, kind: ArrowKind) {
+        self.arrow = Some(kind);
+        if kind == ArrowKind::ExtraTurn && self.extra == Extra::No {
+            self.extra = Extra::Earned;
+        }
+        self.log(Event::ArrowActivated {
+            turn: self.turn,
+            player: self.current,
+            arrow: kind,
+        });
+    }
+
+    /// Whether a portal may put a figure on segment `seg` of the tile at `spot`:
+    /// an unoccupied, incomplete feature, and no special area (ruling
+    /// portal-special: Vodyanoy's tile, where trapped figures lie).
+    pub(crate) fn portal_target(&self, spot: Spot) -> Option<(Node, SegmentKind)> {
+        let t = self.grid.tile(spot.pos)?;
+        let tile = self.tiles[usize::from(t)];
+        let k = &self.cat.kinds[usize::from(tile.kind)];
+        let seg = k.segs.get(usize::from(spot.segment))?;
+        if k.trap_lake || seg.kind == SegmentKind::River || !self.portal_open(&tile, spot.segment) {
+            return None;
+        }
+        Some((tile.node_base + u16::from(spot.segment), seg.kind))
+    }
+
+    /// Whether segment `segment` of `tile` lies in an unoccupied, incomplete
+    /// feature (fields are never complete; a cloister is complete with its 8
+    /// neighbours filled).
+    pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
+        let root = self.features.find(tile.node_base + u16::from(segment));
+        if self.features.figures(root) != 0 {
+            return false;
+        }
+        match self.features.kind(root) {
+            SegmentKind::Road | SegmentKind::City => self.features.open(root) != 0,
+            SegmentKind::Field => true,
+            _ => self.neighbours(tile.pos) != 8,
+        }
+    }
+
+    /// The portal's placements: every segment of the board that a figure in
+    /// supply may stand on (the kinds' `stand` masks, as for a deployment:
+    /// nothing on Vodyanoy's tile or a river) and whose feature is unoccupied
+    /// and incomplete ([`Game::portal_open`]).
+    fn portal_actions(&self, out: &mut Vec<Action>) {
+        let supply = &self.supply[usize::from(self.current)];
+        for tile in &self.tiles {
+            let k = &self.cat.kinds[usize::from(tile.kind)];
+            let mut segs = 0;
+            for figure in FigureKind::ALL {
+                if supply[figure.index()] != 0 {
+                    segs |= k.stand[figure.index()];
+                }
+            }
+            while segs != 0 {
+                let segment = segs.trailing_zeros() as u8;
+                segs &= segs - 1;
+                if !self.portal_open(tile, segment) {
+                    continue;
+                }
+                let at = Spot {
+                    pos: tile.pos,
+                    segment,
+                };
+                for figure in FigureKind::ALL {
+                    if supply[figure.index()] != 0 && k.stand[figure.index()] & 1 << segment != 0 {
+                        out.push(Action::Portal { figure, at });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ruling **add-next-to-kind**: the added figure joins exactly one own figure
+    /// of any kind ("next to another of your meeples"), stands where it may, and
+    /// is not a monk beside an abbot or an abbot beside a monk; never a third.
+    fn check_add_next_to(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
+        if self.supply(self.current, figure) == 0 {
+            return Err(ActError::NoFigureLeft(figure));
+        }
+        let mut mine = self
+            .figures
+            .iter()
+            .filter(|f| f.player == self.current && f.spot() == at);
+        let (Some(there), None) = (mine.next(), mine.next()) else {
+            return Err(ActError::BadAddNextTo); // none there, or two side by side
+        };
+        let fits = figure.may_stand_on(self.features.kind(there.node));
+        let mixed = (figure == FigureKind::Abbot) != (there.kind == FigureKind::Abbot);
+        match fits && !mixed {
+            true => Ok(()),
+            false => Err(ActError::BadAddNextTo),
+        }
+    }
+
+    /// The figure step's placements an activated portal or add-next-to arrow
+    /// offers.
+    pub(crate) fn arrow_actions(&self, out: &mut Vec<Action>) {
+        match self.arrow {
+            Some(ArrowKind::Portal) => self.portal_actions(out),
+            Some(ArrowKind::AddNextTo) => {
+                for f in self.figures.iter().filter(|f| f.player == self.current) {
+                    for figure in FigureKind::ALL {
+                        let a = Action::AddNextTo {
+                            figure,
+                            at: f.spot(),
+                        };
+                        if self.check_add_next_to(figure, f.spot()).is_ok() && !out.contains(&a) {
+                            out.push(a);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Why a portal placement of `figure` at `at` is illegal now, if it is.
+    pub(crate) fn check_portal(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
+        if self.arrow != Some(ArrowKind::Portal) {
+            return Err(ActError::NoArrow(ArrowKind::Portal));
+        }
+        if self.supply(self.current, figure) == 0 {
+            return Err(ActError::NoFigureLeft(figure));
+        }
+        match self.portal_target(at) {
+            Some((_, kind)) if figure.may_stand_on(kind) => Ok(()),
+            _ => Err(ActError::BadPortalTarget),
+        }
+    }
+
+    /// Why adding `figure` next to the own figure at `at` is illegal now, if
+    /// it is (the arrow must be active).
+    pub(crate) fn check_add_next_to_arrow(
+        &self,
+        figure: FigureKind,
+        at: Spot,
+    ) -> Result<(), ActError> {
+        if self.arrow != Some(ArrowKind::AddNextTo) {
+            return Err(ActError::NoArrow(ArrowKind::AddNextTo));
+        }
+        self.check_add_next_to(figure, at)
+    }
+
+    /// A portal or add-next-to placement (checked): `figure` from supply onto
+    /// `at`.
+    pub(crate) fn arrow_place(&mut self, figure: FigureKind, at: Spot) {
+        if let Some(t) = self.grid.tile(at.pos) {
+            let node = self.tiles[usize::from(t)].node_base + u16::from(at.segment);
+            self.put_figure(self.current, figure, at, node);
+        }
+    }
+
+    /// The arrow kinds the player may activate, as choices.
+    pub(crate) fn arrow_choices_into(&self, out: &mut Vec<Choice>) {
+        for kind in ARROWS {
+            if self.arrow_choices & arrow_bit(kind) != 0 {
+                out.push(Choice::Arrow(kind));
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! The Festival: a festival tile's figure step may return one of the player's
+//! own figures from the board instead of deploying one.
+//!
+//! Rulings (`docs/game-record.md`):
+//! - **festival-before-scoring**: the figure leaves before this turn's features
+//!   score.
+//! - **festival-trapped**: an own trapped figure is returned by
+//!   [`Action::Free`], which this turn offers too (`promos.rs`).
+
+use crate::act::ActError;
+use crate::event::ReturnReason;
+use crate::figure::{Action, FigureKind, Spot};
+use crate::game::{Game, PlacedTile};
+
+impl Game {
+    /// On a festival tile, the figure step may return any own figure on the
+    /// board (one action per figure and spot).
+    pub(crate) fn festival_actions(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
+        if !self.cat.kinds[usize::from(tile.kind)].festival {
+            return;
+        }
+        for f in &self.figures {
+            let a = Action::Return {
+                at: f.spot(),
+                figure: f.kind,
+            };
+            if f.player == self.current && !out.contains(&a) {
+                out.push(a);
+            }
+        }
+    }
+
+    /// Why returning `figure` from `at` is illegal now, if it is: the placed
+    /// tile is a festival and an own figure of that kind stands there (ruling
+    /// festival-trapped: a trapped one is freed by [`Action::Free`]).
+    pub(crate) fn check_return(
+        &self,
+        tile: &PlacedTile,
+        figure: FigureKind,
+        at: Spot,
+    ) -> Result<(), ActError> {
+        let festival = self.cat.kinds[usize::from(tile.kind)].festival;
+        let there = self
+            .figures
+            .iter()
+            .any(|f| f.player == self.current && f.kind == figure && f.spot() == at);
+        (festival && there)
+            .then_some(())
+            .ok_or(ActError::NoFestivalReturn)
+    }
+
+    /// Returns the own `figure` at `at` to supply (ruling
+    /// festival-before-scoring: before this turn's features score).
+    pub(crate) fn festival_return(&mut self, figure: FigureKind, at: Spot) {
+        if let Some(i) = self.figure_at(self.current, figure, at) {
+            self.send_home(i, ReturnReason::Festival);
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! Messengers & Mayors: the town halls, the mayor, the scarecrow and the
+//! messengers.
+//!
+//! Each player holds a town hall and may place it instead of drawing (or must,
+//! once the pile is empty); its placement sends the mayors next to it home. A
+//! mayor or scarecrow left surrounded by a placement acts (a mayor may swap
+//! itself for an opponent's follower on its feature; a scarecrow hands over to
+//! a follower or lies down), and a messenger whose road scored may move on to a
+//! road or city joined to it at a junction.
+//!
+//! Rulings (each quoted from its rule page in `docs/game-record.md`):
+//! - **mayor-when**: a surrounded mayor's swap is asked after the figure step,
+//!   before scoring; **surround-when**: a mayor or scarecrow is "left
+//!   surrounded" by a placement when its tile is the placed tile or
+//!   orthogonally next to it and then has all four orthogonal neighbours (a
+//!   town hall counts as a neighbour).
+//! - **town-hall-points**: a town hall fills its square but brings no points
+//!   (a monastery or garden does not count it); **mayor-zero**: strength 0 (a
+//!   mayor, a standing scarecrow) wins nothing (`turn/scoring.rs`).
+
+use crate::catalog::KindId;
+use crate::decide::{Choice, Decision, Pending};
+use crate::draw::DrawError;
+use crate::event::{Event, ReturnReason};
+use crate::features::Node;
+use crate::figure::{FigureKind, Player, Spot};
+use crate::game::{Extra, Game, LogEntry, Phase, PlacedTile};
+use crate::geom::{Pos, AROUND};
+use crate::moves::Move;
+use crate::tile::{EndKind, SegmentKind};
+
+impl Game {
+    /// Every mayor orthogonally next to a town hall just placed goes home.
+    pub(crate) fn town_hall_meeting(&mut self, at: Pos) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            let f = self.figures[i];
+            if f.kind == FigureKind::Mayor && (0..4).any(|d| at.step(d) == f.pos) {
+                self.send_home(i, ReturnReason::TownHall);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Which of the placed tile's square (bit 4) and its four neighbours' (bit
+    /// `d` beyond side `d`) the placement of `tile` left surrounded, when a
+    /// mayor or a standing scarecrow is on the board (0 otherwise, and always
+    /// without Messengers & Mayors).
+    pub(crate) fn surrounded(&self, tile: PlacedTile) -> u8 {
+        if self.watched == 0 {
+            return 0;
+        }
+        match self.grid.surrounded_near(tile.pos) {
+            Some(mask) => mask,
+            None => self.surrounded_slow(tile.pos),
+        }
+    }
+
+    /// The mayors (before scoring) or the scarecrows (after it) of kind `kind`
+    /// on the squares `squares` ([`Game::surrounded`]), queued as decisions.
+    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, kind: FigureKind, squares: u8) {
+        // Most placements surround no square: then no figure is looked at.
+        if squares == 0 {
+            return;
+        }
+        for i in 0..self.figures.len() {
+            let f = &self.figures[i];
+            if f.kind != kind || !f.watched() {
+                continue;
+            }
+            // The placed tile's square (bit 4) or the one beyond side `d`.
+            let bit = match (0..4).find(|&d| tile.pos.step(d) == f.pos) {
+                Some(d) => d,
+                None if f.pos == tile.pos => 4,
+                None => continue,
+            };
+            if squares & (1 << bit) == 0 {
+                continue;
+            }
+            let (player, at) = (f.player, f.spot());
+            let decision = match f.kind {
+                FigureKind::Mayor => crate::decide::Decision::Mayor { player, at },
+                _ => crate::decide::Decision::Scarecrow { player, at },
+            };
+            let node = f.node;
+            self.pending.push(Pending { decision, node });
+        }
+    }
+
+    /// [`Grid::surrounded_near`](crate::grid::Grid) by lookups, for a square
+    /// outside the grid's margin (never a placed tile's, in practice).
+    #[cold]
+    fn surrounded_slow(&self, pos: Pos) -> u8 {
+        let filled = |p: Pos| self.grid.tile(p).is_some();
+        let around = |p: Pos| filled(p) && (0..4).all(|d| filled(p.step(d)));
+        let mut mask = u8::from(around(pos)) << 4;
+        for d in 0..4 {
+            mask |= u8::from(around(pos.step(d))) << d;
+        }
+        mask
+    }
+
+    /// A surrounded mayor's swap (if `choice` is one), then the mayor goes home.
+    pub(crate) fn mayor_acts(&mut self, player: Player, at: Spot, choice: Choice) {
+        if self.figure_at(player, FigureKind::Mayor, at).is_none() {
+            return;
+        }
+        if let Choice::Swap { player: other, at } = choice {
+            if let Some(j) = self.figure_at(other, FigureKind::Follower, at) {
+                let their = self.figures[j].node;
+                self.send_home(j, ReturnReason::Swapped);
+                self.put_figure(player, FigureKind::Follower, at, their);
+            }
+        }
+        if let Some(i) = self.figure_at(player, FigureKind::Mayor, at) {
+            self.send_home(i, ReturnReason::Surrounded);
+        }
+    }
+
+    pub(crate) fn scarecrow_acts(&mut self, player: Player, at: Spot, choice: Choice) {
+        let Some(i) = self.figure_at(player, FigureKind::Scarecrow, at) else {
+            return;
+        };
+        match choice {
+            Choice::LieDown => {
+                self.figures[i].lying = true;
+                self.watched -= 1;
+                self.log(Event::LaidDown {
+                    turn: self.turn,
+                    player,
+                    at,
+                });
+            }
+            Choice::HandOver => {
+                let node = self.figures[i].node;
+                self.send_home(i, ReturnReason::Surrounded);
+                self.put_figure(player, FigureKind::Follower, at, node);
+            }
+            _ => self.send_home(i, ReturnReason::Surrounded),
+        }
+    }
+
+    pub(crate) fn messenger_moves(&mut self, player: Player, from: Spot, to: Spot) {
+        let Some(t) = self.grid.tile(to.pos) else {
+            return;
+        };
+        let node = self.tiles[usize::from(t)].node_base + u16::from(to.segment);
+        if self.supply(player, FigureKind::Messenger) == 0 {
+            return;
+        }
+        // The messenger left the board when its road scored; it comes back here.
+        self.stand(player, FigureKind::Messenger, to, node);
+        self.log(Event::Moved {
+            turn: self.turn,
+            player,
+            figure: FigureKind::Messenger,
+            from,
+            to,
+        });
+        self.arrive_last();
+    }
+
+    /// Every spot a messenger may move to from the scored road of `road`: the
+    /// incomplete roads sharing a junction end with it on one tile, and the
+    /// incomplete cities whose gate it ends at.
+    pub(crate) fn messenger_targets(&self, road: Node, out: &mut Vec<Choice>) {
+        let root = self.features.find(road);
+        let mut features: Vec<Node> = Vec::new();
+        for m in self.features.members(root) {
+            let tile = self.tiles[usize::from(self.features.tile(m))];
+            let k = &self.cat.kinds[usize::from(tile.kind)];
+            let seg = self.features.seg(m);
+            for end in k.def.ends.iter() {
+                // Bogatyr's stone joins the two roads both ways: a messenger may
+                // pass from the road ending at the stone to the road it touches,
+                // and back (seed rule page: "yes, between the 1-legged and the
+                // 3-legged road").
+                let stone_side = end.kind == EndKind::Stone && end.touches & (1 << seg) != 0;
+                if end.segments & (1 << seg) == 0 && !stone_side {
+                    continue;
+                }
+                let junction = matches!(
+                    end.kind,
+                    EndKind::Junction | EndKind::Village | EndKind::Segment | EndKind::Stone
+                );
+                if !junction {
+                    continue;
+                }
+                let mut others = (end.segments | end.touches) & !(1 << seg);
+                while others != 0 {
+                    let s = others.trailing_zeros();
+                    others &= others - 1;
+                    let Some(info) = k.segs.get(s as usize) else {
+                        continue;
+                    };
+                    if !matches!(info.kind, SegmentKind::Road | SegmentKind::City) {
+                        continue;
+                    }
+                    let r = self.features.find(tile.node_base + s as u16);
+                    if r != root && self.features.open(r) > 0 && !features.contains(&r) {
+                        features.push(r);
+                    }
+                }
+            }
+        }
+        for r in features {
+            for m in self.features.members(r) {
+                let tile = self.tiles[usize::from(self.features.tile(m))];
+                out.push(Choice::Move {
+                    to: Spot {
+                        pos: tile.pos,
+                        segment: self.features.seg(m),
+                    },
+                });
+            }
+        }
+    }
+
+    /// Town halls among the eight squares around `pos`: they fill their squares
+    /// (a monastery can be completed by one) but bring no points (ruling
+    /// town-hall-points).
+    #[inline(never)]
+    pub(crate) fn town_halls_around(&self, pos: Pos) -> u32 {
+        let Some(hall) = self.cat.rules.town_hall else {
+            return 0;
+        };
+        AROUND
+            .iter()
+            .filter_map(|&(dx, dy)| self.grid.tile(pos.offset(dx, dy)))
+            .filter(|&t| self.tiles[usize::from(t)].kind == hall)
+            .count() as u32
+    }
+
+    /// Messengers & Mayors: takes the current player's town hall to place instead
+    /// of drawing a land tile. A town hall fits next to any placed tile.
+    pub fn take_town_hall(&mut self) -> Result<(), DrawError> {
+        self.take_hall()?;
+        self.remember(LogEntry::Move(Move::TakeTownHall));
+        Ok(())
+    }
+
+    /// [`Game::take_town_hall`], unlogged (the engine's hand-over at the end of
+    /// the pile is no move of the player's).
+    pub(crate) fn take_hall(&mut self) -> Result<(), DrawError> {
+        self.check_draw_phase()?;
+        let held = &mut self.town_halls[usize::from(self.current)];
+        match (self.cat.rules.town_hall, *held) {
+            (Some(kind), true) => {
+                *held = false;
+                self.phase = Phase::Place(kind);
+                Ok(())
+            }
+            _ => Err(DrawError::NoTownHall),
+        }
+    }
+
+    /// Whether `player` still holds a town hall to place.
+    pub fn holds_town_hall(&self, player: Player) -> bool {
+        self.town_halls
+            .get(usize::from(player))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// With the pile empty: gives the turn to the next player (from the current
+    /// one, in turn order) still holding a town hall, who takes it to place.
+    pub(crate) fn next_town_hall(&mut self) -> Option<KindId> {
+        let kind = self.cat.rules.town_hall?;
+        let n = self.players;
+        let p = (0..n)
+            .map(|i| (self.current + i) % n)
+            .find(|&p| self.town_halls[usize::from(p)])?;
+        if p != self.current {
+            self.current = p;
+            self.extra = Extra::No;
+        }
+        self.take_hall().ok()?;
+        Some(kind)
+    }
+
+    /// A surrounded mayor's answers: decline, or swap with an opponent's
+    /// follower on the mayor's feature (`node`) when a follower is in supply.
+    pub(crate) fn mayor_choices(&self, player: Player, node: Node, out: &mut Vec<Choice>) {
+        out.push(Choice::Decline);
+        if self.supply(player, FigureKind::Follower) == 0 {
+            return;
+        }
+        let root = self.features.find(node);
+        for f in &self.figures {
+            let swap = Choice::Swap {
+                player: f.player,
+                at: f.spot(),
+            };
+            if f.player != player
+                && f.kind == FigureKind::Follower
+                && self.features.find(f.node) == root
+                && !out.contains(&swap)
+            {
+                out.push(swap);
+            }
+        }
+    }
+
+    /// A surrounded scarecrow's answers: decline (it goes home), hand over to
+    /// a follower from supply, or lie down.
+    pub(crate) fn scarecrow_choices(&self, player: Player, out: &mut Vec<Choice>) {
+        out.push(Choice::Decline);
+        if self.supply(player, FigureKind::Follower) > 0 {
+            out.push(Choice::HandOver);
+        }
+        out.push(Choice::LieDown);
+    }
+
+    /// A messenger whose road scored (it is off the board already) may move on
+    /// once everything has scored: its decision is queued.
+    pub(crate) fn messenger_scored(&mut self, player: Player, from: Spot, node: Node) {
+        self.pending.push(Pending {
+            decision: Decision::Messenger { player, from },
+            node,
+        });
+    }
+}

@@ -1,0 +1,268 @@
+//! The Russian promos: Vodyanoy's lake and Solovei's tree (the traps), and
+//! Baba Yaga's hut (a cloister scored by the empty squares around it: see
+//! `turn/scoring.rs`).
+//!
+//! A trapped figure lies on the trap's tile until its owner frees it on a later
+//! turn instead of deploying ([`Action::Free`]); at the end each figure in
+//! Vodyanoy's trap costs 2 points.
+//!
+//! Rulings (each quoted from its rule page in `docs/game-record.md`):
+//! - **vodyanoy-self**: a figure arriving on one of the 8 squares around
+//!   Vodyanoy is trapped at once. "Arriving" is any way a figure comes onto the
+//!   board: deployed, by a portal or an add-next-to arrow, a mayor's swap, a
+//!   scarecrow's hand-over, a messenger's move.
+//! - **vodyanoy-tile**: no figure is deployed on Vodyanoy's own tile, which holds
+//!   only trapped figures (its kind has no `stand` segments: `catalog.rs`).
+//! - **vodyanoy-wins**: a figure Solovei traps onto a tile within Vodyanoy's
+//!   reach, or one lying on Solovei's tile when Vodyanoy is placed next to it,
+//!   goes to Vodyanoy.
+//! - **solovei-when**: Solovei's trap springs after the figure step, before
+//!   scoring, when the placed tile is Solovei's or built on the tree's road and
+//!   the newly built part of the road holds a figure; then the figures closest
+//!   to the tree on the whole road are taken (all on a tie), distance counted in
+//!   road segments from the tree's.
+
+use crate::act::ActError;
+use crate::event::{Event, PointsReason};
+use crate::features::Node;
+use crate::figure::{Action, FigureKind, Spot, Trap, Trapped};
+use crate::game::{Game, PlacedTile};
+use crate::geom::{facing_port, Pos};
+use crate::tile::NO_SEGMENT;
+
+impl Game {
+    /// Notes the special marks of a tile just put on the board.
+    pub(crate) fn register_specials(&mut self, tile: PlacedTile) {
+        let k = &self.cat.kinds[usize::from(tile.kind)];
+        if k.trap_lake {
+            self.lakes.push(tile.pos);
+        }
+        if k.tree != NO_SEGMENT {
+            self.trees.push(tile.node_base + u16::from(k.tree));
+        }
+    }
+
+    /// Moves figure `i` into a trap at `at`.
+    fn trap(&mut self, i: usize, trap: Trap, at: Pos) {
+        let f = self.lift(i);
+        // vodyanoy-wins: a tile Solovei traps onto may lie in Vodyanoy's reach.
+        let (trap, at) = match self.lakes.iter().find(|l| l.near(at)) {
+            Some(&lake) => (Trap::Vodyanoy, lake),
+            None => (trap, at),
+        };
+        self.trapped.push(Trapped {
+            player: f.player,
+            kind: f.kind,
+            at,
+            trap,
+            turn: self.turn,
+        });
+        self.log(Event::Trapped {
+            turn: self.turn,
+            player: f.player,
+            figure: f.kind,
+            from: f.spot(),
+            at,
+            trap,
+        });
+    }
+
+    /// Vodyanoy placed at `at`: every figure on its square and the eight around
+    /// it is trapped, and so is every figure Solovei holds there.
+    pub(crate) fn vodyanoy_placed(&mut self, at: Pos) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            if self.figures[i].pos.near(at) {
+                self.trap(i, Trap::Vodyanoy, at);
+            } else {
+                i += 1;
+            }
+        }
+        for i in 0..self.trapped.len() {
+            let t = self.trapped[i];
+            if t.trap == Trap::Solovei && t.at.near(at) {
+                self.trapped[i].trap = Trap::Vodyanoy;
+                self.trapped[i].at = at;
+                // From Solovei's tile, where it lay trapped (no segment).
+                self.log(Event::Trapped {
+                    turn: self.turn,
+                    player: t.player,
+                    figure: t.kind,
+                    from: Spot {
+                        pos: t.at,
+                        segment: NO_SEGMENT,
+                    },
+                    at,
+                    trap: Trap::Vodyanoy,
+                });
+            }
+        }
+    }
+
+    /// A figure just arrived as `self.figures[i]`: Vodyanoy takes it if it stands
+    /// within reach of a lake.
+    pub(crate) fn arrive(&mut self, i: usize) {
+        let pos = self.figures[i].pos;
+        if let Some(&lake) = self.lakes.iter().find(|l| l.near(pos)) {
+            self.trap(i, Trap::Vodyanoy, lake);
+        }
+    }
+
+    /// Solovei's trap springs for every tree whose road the placed tile built on
+    /// (or whose tile it is) when the newly built part of the road holds a
+    /// figure: the part that was not the tree's road before this placement.
+    pub(crate) fn solovei_triggers(&mut self, tile: PlacedTile) {
+        let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
+        let index = self.features.tile(tile.node_base);
+        for t in 0..self.trees.len() {
+            let tree = self.trees[t];
+            let root = self.features.find(tree);
+            let joined = (0..segs).any(|s| self.features.find(tile.node_base + s) == root);
+            if !joined || self.features.figures(root) == 0 {
+                continue;
+            }
+            // The road as it was: what the tree reaches without the placed tile
+            // (nothing of it when the placed tile is the tree's own).
+            let before = match self.features.tile(tree) == index {
+                true => Vec::new(),
+                false => self.road_distances(tree, Some(index)),
+            };
+            let new = self.figures.iter().any(|f| {
+                self.features.find(f.node) == root && !before.iter().any(|b| b.0 == f.node)
+            });
+            if new {
+                self.solovei(tree);
+            }
+        }
+    }
+
+    /// Traps the figures on the tree's road closest to the tree (all of them on
+    /// a tie), counting road segments from the tree's.
+    fn solovei(&mut self, tree: Node) {
+        let dist = self.road_distances(tree, None);
+        let root = self.features.find(tree);
+        let near = self
+            .figures
+            .iter()
+            .filter(|f| self.features.find(f.node) == root)
+            .filter_map(|f| dist.iter().find(|d| d.0 == f.node).map(|d| d.1))
+            .min();
+        let Some(near) = near else { return };
+        let at = self.tiles[usize::from(self.features.tile(tree))].pos;
+        let mut i = 0;
+        while i < self.figures.len() {
+            let f = self.figures[i];
+            let d = dist.iter().find(|d| d.0 == f.node).map(|d| d.1);
+            if d == Some(near) {
+                self.trap(i, Trap::Solovei, at);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Distances (in segments) from `start` to every node of its road, by a walk
+    /// across the tiles' road ports that never enters the placed tile `avoid`.
+    fn road_distances(&self, start: Node, avoid: Option<u16>) -> Vec<(Node, u32)> {
+        let mut out = vec![(start, 0u32)];
+        let mut next = 0;
+        while next < out.len() {
+            let (n, d) = out[next];
+            next += 1;
+            let tile = self.tiles[usize::from(self.features.tile(n))];
+            let seg = self.features.seg(n);
+            let k = &self.cat.kinds[usize::from(tile.kind)];
+            let ports = &k.port_seg[usize::from(tile.rotation.quarter_turns())];
+            for side in 0..4 {
+                let port = side * 3 + 1;
+                if ports[port] != seg {
+                    continue;
+                }
+                let Some(t) = self.grid.tile(tile.pos.step(side)) else {
+                    continue;
+                };
+                if Some(t) == avoid {
+                    continue;
+                }
+                let other = self.tiles[usize::from(t)];
+                let ok = &self.cat.kinds[usize::from(other.kind)];
+                let s = ok.port_seg[usize::from(other.rotation.quarter_turns())][facing_port(port)];
+                if s == NO_SEGMENT {
+                    continue;
+                }
+                let m = other.node_base + u16::from(s);
+                if !out.iter().any(|o| o.0 == m) {
+                    out.push((m, d + 1));
+                }
+            }
+        }
+        out
+    }
+
+    /// Final scoring's last step: -2 per figure in Vodyanoy's trap.
+    pub(crate) fn trap_penalties(&mut self) {
+        for p in 0..self.players {
+            let n = self
+                .trapped
+                .iter()
+                .filter(|t| t.player == p && t.trap == Trap::Vodyanoy)
+                .count() as i32;
+            if n > 0 {
+                self.scores[usize::from(p)] -= 2 * n;
+                self.log(Event::Points {
+                    turn: self.turn,
+                    player: p,
+                    points: -2 * n,
+                    reason: PointsReason::Vodyanoy,
+                });
+            }
+        }
+    }
+
+    /// Whether the current player may free `t`: their own, caught on an earlier
+    /// turn ("instead of placing a follower on a later turn").
+    fn may_free(&self, t: &crate::figure::Trapped) -> bool {
+        t.player == self.current && t.turn < self.turn
+    }
+
+    /// The figure step may free any own figure trapped on an earlier turn.
+    pub(crate) fn free_actions(&self, out: &mut Vec<Action>) {
+        for t in &self.trapped {
+            let a = Action::Free {
+                at: t.at,
+                figure: t.kind,
+            };
+            if self.may_free(t) && !out.contains(&a) {
+                out.push(a);
+            }
+        }
+    }
+
+    /// Why freeing `figure` from the trap at `at` is illegal now, if it is.
+    pub(crate) fn check_free(&self, figure: FigureKind, at: Pos) -> Result<(), ActError> {
+        self.trapped
+            .iter()
+            .any(|t| self.may_free(t) && t.at == at && t.kind == figure)
+            .then_some(())
+            .ok_or(ActError::NotTrapped)
+    }
+
+    /// Frees the current player's `figure` from the trap at `at` into supply.
+    pub(crate) fn free(&mut self, figure: FigureKind, at: Pos) {
+        let player = self.current;
+        let found = self
+            .trapped
+            .iter()
+            .position(|t| self.may_free(t) && t.at == at && t.kind == figure);
+        if let Some(i) = found {
+            self.trapped.remove(i);
+            self.supply[usize::from(player)][figure.index()] += 1;
+            self.log(Event::Freed {
+                turn: self.turn,
+                player,
+                figure,
+                at,
+            });
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! Figures on the board: the bookkeeping of a figure coming onto the board or
+//! leaving it (its feature's count, the supply, the cloister list, the count of
+//! figures a surround can trigger), shared by every rule that moves figures.
+
+use crate::event::{Event, ReturnReason};
+use crate::features::Node;
+use crate::figure::{Figure, FigureKind, Player, Spot};
+use crate::game::Game;
+use crate::scoring::is_cloister;
+
+impl Game {
+    /// Takes figure `i` off the board (its feature's count drops); returns it.
+    pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
+        let f = self.figures.remove(i);
+        self.drop_cloister(&f);
+        self.watched -= usize::from(f.watched());
+        let root = self.features.find(f.node);
+        let n = self.features.figures(root);
+        self.features.set_figures(root, n.saturating_sub(1));
+        f
+    }
+
+    /// The index in `figures` of `player`'s figure of `kind` at `at`.
+    pub(crate) fn figure_at(&self, player: Player, kind: FigureKind, at: Spot) -> Option<usize> {
+        self.figures
+            .iter()
+            .position(|f| f.player == player && f.kind == kind && f.spot() == at)
+    }
+
+    /// Puts `player`'s `kind` from supply on node `node` at `at` (no checks);
+    /// Vodyanoy may take it at once.
+    // Always inlined: the base game's deployment is on the hot path.
+    #[inline(always)]
+    pub(crate) fn put_figure(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
+        self.stand(player, kind, at, node);
+        self.log(Event::FigurePlaced {
+            turn: self.turn,
+            player,
+            figure: kind,
+            pos: at.pos,
+            segment: at.segment,
+        });
+        self.arrive_last();
+    }
+
+    /// The bookkeeping of a figure coming from supply onto node `node` at `at`:
+    /// its feature's count, the supply, the cloister and surround counts.
+    #[inline(always)]
+    pub(crate) fn stand(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
+        let root = self.features.find(node);
+        let count = self.features.figures(root);
+        self.features.set_figures(root, count.saturating_add(1));
+        let stock = &mut self.supply[usize::from(player)][kind.index()];
+        *stock = stock.saturating_sub(1);
+        let cloister = is_cloister(self.features.kind(node));
+        if cloister {
+            self.cloisters.push((at.pos, node));
+        }
+        self.watched += usize::from(matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow));
+        self.figures.push(Figure {
+            player,
+            kind,
+            pos: at.pos,
+            segment: at.segment,
+            node,
+            cloister,
+            lying: false,
+        });
+    }
+
+    /// Vodyanoy takes the figure that just arrived if it stands within reach.
+    #[inline(always)]
+    pub(crate) fn arrive_last(&mut self) {
+        if !self.lakes.is_empty() {
+            self.arrive(self.figures.len() - 1);
+        }
+    }
+
+    /// Sends figure `i` home without scoring.
+    pub(crate) fn send_home(&mut self, i: usize, reason: ReturnReason) {
+        let f = self.lift(i);
+        self.supply[usize::from(f.player)][f.kind.index()] += 1;
+        self.log(Event::Returned {
+            turn: self.turn,
+            player: f.player,
+            figure: f.kind,
+            from: f.spot(),
+            reason,
+        });
+    }
+
+    /// Forgets `f`'s entry in the cloister list, if it stands on a cloister (a
+    /// node holds at most one such figure).
+    pub(crate) fn drop_cloister(&mut self, f: &Figure) {
+        if f.cloister {
+            if let Some(i) = self.cloisters.iter().position(|&(_, n)| n == f.node) {
+                self.cloisters.remove(i);
+            }
+        }
+    }
+}
