@@ -57,16 +57,20 @@ impl Game {
                 });
             }
         }
+        // Without a branch per side (whether a side has a neighbour, and whether
+        // it carries an arrow, are coin tosses): a missing neighbour reads the
+        // start tile, and its bit is masked away.
         for (side, &t) in around.iter().enumerate() {
-            let Some(other) = t.checked_sub(1).map(|t| self.tiles[usize::from(t)]) else {
-                continue;
+            let other = self.tiles[usize::from(t.saturating_sub(1))];
+            let (bit, points) = match self.cat.kinds[usize::from(other.kind)].arrow {
+                Some((kind, dirs)) => (
+                    arrow_bit(kind),
+                    dirs[usize::from(other.rotation.quarter_turns())],
+                ),
+                None => (0, 4),
             };
-            if let Some((kind, dirs)) = self.cat.kinds[usize::from(other.kind)].arrow {
-                let points = usize::from(dirs[usize::from(other.rotation.quarter_turns())]);
-                if points == (side + 2) % 4 {
-                    choices |= arrow_bit(kind);
-                }
-            }
+            let hit = (t != 0) & (usize::from(points) == (side + 2) % 4);
+            choices |= bit & 0u8.wrapping_sub(u8::from(hit));
         }
         if self.extra == Extra::Playing {
             choices &= !arrow_bit(ArrowKind::ExtraTurn);

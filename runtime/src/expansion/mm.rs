@@ -66,7 +66,8 @@ impl Game {
         }
         for i in 0..self.figures.len() {
             let f = &self.figures[i];
-            if f.kind != kind || !f.watched() {
+            // `|`, not `||`: a figure's kind is a coin toss; one branch on both.
+            if (f.kind != kind) | !f.watched() {
                 continue;
             }
             // The placed tile's square (bit 4) or the one beyond side `d`.
