@@ -74,3 +74,141 @@ fn unclosed_blocks_point_at_their_brace() {
     assert_eq!(diags[0].kind, Kind::UnclosedBlock);
     assert_eq!(diags[0].span.start, 7);
 }
+
+/// Each argument of the first statement: its kind and text.
+fn args(src: &str) -> Vec<(ArgKind, String)> {
+    let (ast, _) = parse(0, src);
+    let first = ast.stmts.last().expect("a statement");
+    ast.args_of(first)
+        .iter()
+        .map(|a| (a.kind, ast.slice(a.range).to_string()))
+        .collect()
+}
+
+fn codes(src: &str) -> Vec<&'static str> {
+    parse(0, src).1.iter().map(|d| d.kind.code()).collect()
+}
+
+fn spans(src: &str) -> Vec<(usize, usize)> {
+    let (_, diags) = parse(0, src);
+    let span = |d: &Diagnostic| (d.span.start as usize, d.span.end as usize);
+    diags.iter().map(span).collect()
+}
+
+use crate::ast::ArgKind;
+use crate::diagnostic::Diagnostic;
+
+#[test]
+fn each_argument_node_is_recognised() {
+    use ArgKind::*;
+    let want = [
+        (Word, "f1"),
+        (Arrow, "->"),
+        (Word, "c"),
+        (Str, r#""a \"b\" \\ \n""#),
+        (Attr, "over=river"),
+        (Attr, r#"note="x y""#),
+        (Word, "a-b/c.d+e_f"),
+    ];
+    let src = r#"f1 -> c "a \"b\" \\ \n" over=river note="x y" a-b/c.d+e_f"#;
+    let got = args(src);
+    let want: Vec<_> = want.iter().map(|(k, t)| (*k, t.to_string())).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn an_attribute_knows_where_its_equals_sign_is() {
+    let (ast, _) = parse(0, "city c pennants=2");
+    let arg = ast.args[2];
+    assert_eq!(ast.text.as_bytes()[arg.eq as usize], b'=');
+    assert_eq!(ast.attr(&arg), ("pennants", "2"));
+}
+
+#[test]
+fn comments_are_kept_with_their_spans_and_crlf_lines_parse() {
+    let src = "# top\r\na 1 # tail\r\nb\r\n";
+    let (ast, diags) = parse(0, src);
+    assert!(diags.is_empty(), "{diags:?}");
+    let texts: Vec<_> = ast.comments.iter().map(|c| ast.slice(c.range)).collect();
+    assert_eq!(texts, ["# top\r", "# tail\r"]);
+    assert_eq!(ast.top_level().len(), 2);
+}
+
+#[test]
+fn a_bad_escape_spans_from_the_quote_and_the_rest_of_the_string_is_skipped() {
+    let src = "note \"a\\qb\" next\n";
+    assert_eq!(codes(src), ["E005"]);
+    assert_eq!(spans(src), [(5, 9)]);
+    // The string is dropped; the word after it is still read.
+    assert_eq!(
+        args(src),
+        [
+            (ArgKind::Word, "note".into()),
+            (ArgKind::Word, "next".into())
+        ]
+    );
+}
+
+#[test]
+fn an_unterminated_string_runs_to_its_line_end_but_a_trailing_brace_opens_its_block() {
+    let src = "tile A \"open {\n  count 1\n}\n";
+    let (ast, diags) = parse(0, src);
+    let codes: Vec<_> = diags.iter().map(|d| d.kind.code()).collect();
+    assert_eq!(codes, ["E004"]);
+    let tile = &ast.top_level()[0];
+    assert_eq!(ast.slice(ast.args_of(tile)[2].range), "\"open");
+    assert_eq!(ast.children(tile).len(), 1);
+}
+
+#[test]
+fn an_unterminated_attribute_value_is_still_an_attribute() {
+    let src = "city c note=\"open\n";
+    assert_eq!(codes(src), ["E004"]);
+    let (ast, _) = parse(0, src);
+    let value = ast.args[2];
+    assert_eq!(value.kind, ArgKind::Attr);
+    assert_eq!(ast.slice(value.range), "note=\"open");
+}
+
+#[test]
+fn a_missing_attribute_value_spans_the_key_and_its_equals_sign() {
+    let src = "city c pennants= N\n";
+    assert_eq!(codes(src), ["E009"]);
+    assert_eq!(spans(src), [(7, 16)]);
+    assert_eq!(args(src).len(), 3, "the argument after it is kept");
+}
+
+#[test]
+fn a_character_that_starts_no_statement_skips_its_line() {
+    let src = "= a b\nc\n";
+    assert_eq!(codes(src), ["E003"]);
+    assert_eq!(keywords_lossy(src), ["c"]);
+}
+
+#[test]
+fn a_stray_close_at_the_top_is_reported_and_parsing_goes_on() {
+    let src = "}\na\n";
+    assert_eq!(codes(src), ["E007"]);
+    assert_eq!(keywords_lossy(src), ["a"]);
+}
+
+#[test]
+fn statements_in_blocks_beyond_the_limit_join_the_deepest_block() {
+    let src = "a {\n".repeat(MAX_DEPTH + 2) + "leaf\n" + &"}\n".repeat(MAX_DEPTH + 2);
+    let (ast, diags) = parse(0, &src);
+    assert_eq!(diags.len(), 1);
+    let mut s = &ast.top_level()[0];
+    for _ in 1..MAX_DEPTH {
+        s = &ast.children(s)[0];
+    }
+    let deepest: Vec<_> = ast.children(s).iter().map(|c| ast.keyword(c)).collect();
+    assert_eq!(deepest, ["leaf"]);
+}
+
+fn keywords_lossy(src: &str) -> Vec<String> {
+    let (ast, _) = parse(0, src);
+    ast.top_level()
+        .iter()
+        .map(|s| ast.keyword(s).to_string())
+        .collect()
+}
