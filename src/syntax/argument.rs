@@ -58,8 +58,10 @@ fn unexpected(i: &str) -> PResult<'_, Shape<'_>> {
 /// Reports `e`, the error of the argument at `i`, and resumes after it. An
 /// unterminated string still yields its argument, to the end of its line.
 fn recover<'a>(i: &'a str, e: Error<'a>, s: &mut State<'a>) -> (&'a str, Option<Arg>) {
+    // Reported first: skipping a string's rest reports the errors after this one.
+    s.report(e.clone());
     let (resume, token_end) = match e.kind {
-        Some(Kind::UnterminatedString | Kind::BadEscape { .. }) => string::recover(&e),
+        Some(Kind::UnterminatedString | Kind::BadEscape { .. }) => string::recover(&e, s),
         Some(_) => (e.end, None),
         // Every alternative failing without a kind means no input is left.
         None => (&i[i.len()..], None),
@@ -75,6 +77,5 @@ fn recover<'a>(i: &'a str, e: Error<'a>, s: &mut State<'a>) -> (&'a str, Option<
         let range = s.range(i, end);
         Arg { kind, range, eq }
     });
-    s.report(e);
     (resume, arg)
 }

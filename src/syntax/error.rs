@@ -8,7 +8,7 @@ use nom::error::{ErrorKind, ParseError};
 /// (the caller tries another); with one it is a committed error to report.
 /// `start` and `end` are slices of the parsed text: the span begins where `start`
 /// does and ends where `end` does.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Error<'a> {
     pub kind: Option<Kind>,
     pub start: &'a str,

@@ -4,6 +4,7 @@
 //! quote is an error of this string, spanned from its opening quote.
 
 use super::error::Error;
+use super::state::State;
 use super::PResult;
 use crate::message::Kind;
 use nom::branch::alt;
@@ -60,10 +61,11 @@ fn closing_quote(i: &str) -> PResult<'_, ()> {
 ///
 /// An unterminated string runs to the end of its line, except that a trailing `{`
 /// still opens the block it was meant to (this avoids a cascade of unmatched `}`
-/// and missing arguments). After a bad escape the rest of the string is skipped.
-pub(super) fn recover<'a>(e: &Error<'a>) -> (&'a str, Option<&'a str>) {
+/// and missing arguments). After a bad escape the rest of the string is skipped,
+/// its further bad escapes reported too.
+pub(super) fn recover<'a>(e: &Error<'a>, s: &mut State<'a>) -> (&'a str, Option<&'a str>) {
     if e.kind != Some(Kind::UnterminatedString) {
-        return (skip_rest(e.end), None);
+        return (skip_rest(e.end, s), None);
     }
     let quote = e.start;
     let line = quote[..quote.len() - e.end.len()].trim_end();
@@ -76,11 +78,18 @@ pub(super) fn recover<'a>(e: &Error<'a>) -> (&'a str, Option<&'a str>) {
     (resume, Some(&quote[token.len()..]))
 }
 
-/// Past the closing quote, or at the next error of the same string.
-fn skip_rest(i: &str) -> &str {
-    match body_and_quote(i) {
-        Ok((rest, ())) => rest,
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => e.start,
-        Err(nom::Err::Incomplete(_)) => i,
+/// Past the closing quote, reporting each bad escape on the way (spanned from its
+/// backslash); or at the line end of a string that is also unterminated.
+fn skip_rest<'a>(mut i: &'a str, s: &mut State<'a>) -> &'a str {
+    loop {
+        match body_and_quote(i) {
+            Ok((rest, ())) => return rest,
+            Err(nom::Err::Failure(e)) if matches!(e.kind, Some(Kind::BadEscape { .. })) => {
+                i = e.end;
+                s.report(e);
+            }
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => return e.start,
+            Err(nom::Err::Incomplete(_)) => return i,
+        }
     }
 }

@@ -150,6 +150,20 @@ fn a_bad_escape_spans_from_the_quote_and_the_rest_of_the_string_is_skipped() {
 }
 
 #[test]
+fn every_bad_escape_of_a_string_is_reported_and_the_string_is_skipped_whole() {
+    let src = "note \"a\\qb\\rc\" next\n";
+    assert_eq!(codes(src), ["E005", "E005"]);
+    assert_eq!(spans(src), [(5, 9), (10, 12)]);
+    assert_eq!(
+        args(src),
+        [
+            (ArgKind::Word, "note".into()),
+            (ArgKind::Word, "next".into())
+        ]
+    );
+}
+
+#[test]
 fn an_unterminated_string_runs_to_its_line_end_but_a_trailing_brace_opens_its_block() {
     let src = "tile A \"open {\n  count 1\n}\n";
     let (ast, diags) = parse(0, src);
