@@ -86,7 +86,8 @@ fn statement<'a>(
 /// A character that starts no statement: reported, and the rest of its line
 /// skipped.
 fn unexpected<'a>(i: &'a str, s: &mut State<'a>) -> &'a str {
-    if let Ok::<_, nom::Err<super::error::Error<'_>>>((after, ch)) = anychar(i) {
+    let one: PResult<'_, char> = anychar(i);
+    if let Ok((after, ch)) = one {
         s.error(Kind::UnexpectedChar { ch }, i, after);
     }
     trivia::rest_of_line(i)
