@@ -149,6 +149,7 @@ pub mod figure;
 pub mod game;
 pub mod geom;
 mod grid;
+pub mod mark;
 pub mod moves;
 pub mod notation;
 mod pile;
@@ -180,7 +181,7 @@ pub use query::FeatureInfo;
 pub use rng::Rng;
 pub use sim::{GameStats, RandomPlayer};
 pub use tile::{
-    rotate_ports, Arrow, ArrowKind, Edge, EndKind, Illustration, Mark, MarkKind, PortMask,
+    rotate_ports, Arrow, ArrowKind, Edge, EndKind, Illustration, Mark, MarkArg, MarkKind, PortMask,
     Provenance, RoadEnd, Segment, SegmentKind, SegmentMask, TileKind, TileSet, EDGE_NAMES,
     NO_SEGMENT, PORT_NAMES,
 };

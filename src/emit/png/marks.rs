@@ -2,6 +2,7 @@
 //! lake, the 20th Anniversary arrows, and the town hall picture. They turn with
 //! the tile.
 
+use super::mark_badges::BADGE_R;
 use super::canvas::{rgb, Canvas, Pt};
 use super::geom::midpoint;
 use super::labels::FREE;
@@ -27,8 +28,26 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
                 let p = place_on_field(scene, tile, 0.19);
                 trap_lake(c, p);
             }
+            kind => {
+                let p = match m.segment {
+                    NO_SEGMENT => place_on_field(scene, tile, BADGE_R),
+                    seg => on_segment(scene, seg),
+                };
+                super::mark_badges::badge(c, p, kind, m.value_text().as_deref());
+            }
         }
     }
+}
+
+/// Where a badge goes on its segment: the middle of a road's path, or the spot
+/// inside the segment's area with the most room.
+fn on_segment(scene: &mut Scene, seg: u8) -> Pt {
+    if let Some((_, path)) = scene.paths.iter().find(|(s, _)| *s == seg) {
+        let (p, dir) = midpoint(path);
+        // Beside the road, clear of it and of a tree on the other side.
+        return (p.0 - dir.1 * 0.1, p.1 + dir.0 * 0.1);
+    }
+    scene.place(BADGE_R, &|l| l == seg)
 }
 
 fn place_on_field(scene: &mut Scene, tile: &TileKind, r: f32) -> Pt {
