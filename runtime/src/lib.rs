@@ -167,7 +167,7 @@ pub mod testkit;
 pub mod tile;
 
 pub use act::ActError;
-pub use catalog::{Catalog, CatalogError, KindId, PileClass};
+pub use catalog::{Catalog, CatalogError, CatalogOptions, KindId, PileClass};
 pub use decide::{Choice, ChoiceError, Decision};
 pub use draw::{DrawError, Drawn};
 pub use event::{Cause, Event, PointsReason, ReturnReason, Scoring};
