@@ -16,7 +16,7 @@ const WHITE: Rgba<u8> = rgb(252, 250, 244);
 /// Draws the tile's marks (the town hall picture comes first, as it is the
 /// whole tile). The arrow has a layer of its own: see [`draw_arrow`].
 pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
-    for m in tile.marks.iter() {
+    for (k, m) in tile.marks.iter().enumerate() {
         match m.kind {
             MarkKind::TownHall => town_hall(c),
             MarkKind::Tree => tree(c, scene, m.segment),
@@ -31,7 +31,11 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
             kind => {
                 let p = match m.segment {
                     NO_SEGMENT => place_on_field(scene, tile, BADGE_R),
-                    seg => on_segment(scene, seg),
+                    seg => {
+                        // Marks sharing a road go one after another along it.
+                        let before = tile.marks[..k].iter().filter(|o| o.segment == seg);
+                        on_segment(scene, seg, before.count())
+                    }
                 };
                 super::mark_badges::badge(c, p, kind, m.value_text().as_deref());
             }
@@ -39,13 +43,16 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
     }
 }
 
-/// Where a badge goes on its segment: the middle of a road's path, or the spot
-/// inside the segment's area with the most room.
-fn on_segment(scene: &mut Scene, seg: u8) -> Pt {
+/// Where the `nth` badge on a segment goes: along a road's path from its
+/// middle, or the spot inside the segment's area with the most room.
+fn on_segment(scene: &mut Scene, seg: u8, nth: usize) -> Pt {
     if let Some((_, path)) = scene.paths.iter().find(|(s, _)| *s == seg) {
         let (p, dir) = midpoint(path);
-        // Beside the road, clear of it and of a tree on the other side.
-        return (p.0 - dir.1 * 0.1, p.1 + dir.0 * 0.1);
+        // Beside the road, clear of it and of a tree on the other side; the
+        // next ones alternate either way along it.
+        let step = [0.0, 0.2, -0.2, 0.4, -0.4][nth % 5];
+        let along = (p.0 + dir.0 * step, p.1 + dir.1 * step);
+        return (along.0 - dir.1 * 0.1, along.1 + dir.0 * 0.1);
     }
     scene.place(BADGE_R, &|l| l == seg)
 }
