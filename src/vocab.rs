@@ -4,7 +4,7 @@
 //! The parser knows none of these words. Adding a new special kind is a row here
 //! (and, if the engine must act on it, a variant in `tilec-runtime`).
 
-use tilec_runtime::{ArrowKind, EndKind, Illustration, MarkKind, SegmentKind};
+use tilec_runtime::{ArrowKind, EndKind, Illustration, MarkArg, MarkKind, SegmentKind};
 
 /// How a segment kind reads its port arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +120,24 @@ pub fn mark(word: &str) -> Option<&'static MarkRow> {
 /// The row of a mark kind.
 pub fn mark_row(kind: MarkKind) -> &'static MarkRow {
     &MARKS[kind as usize]
+}
+
+/// The value `word` gives a mark taking `arg`, if it is one of its values.
+pub fn mark_value(arg: MarkArg, word: &str) -> Option<u8> {
+    match arg {
+        MarkArg::None => None,
+        MarkArg::Count { max } => word.parse().ok().filter(|n| (1..=max).contains(n)),
+        MarkArg::Choice(names) => names.iter().position(|n| *n == word).map(|i| i as u8),
+    }
+}
+
+/// What a mark taking `arg` takes, for a hint (`one of wine, grain, cloth`).
+pub fn mark_expected(arg: MarkArg) -> String {
+    match arg {
+        MarkArg::None => "no value".into(),
+        MarkArg::Count { max } => format!("a number from 1 to {max}"),
+        MarkArg::Choice(names) => format!("one of {}", names.join(", ")),
+    }
 }
 
 /// The marks that may stand on a segment of `kind`.

@@ -25,11 +25,11 @@ pub fn read(
             return None;
         }
         (arg, None) => {
-            let expected = expected(arg);
+            let expected = vocab::mark_expected(arg);
             diags.push(Diagnostic::new(Kind::MarkNeedsValue { mark, expected }, span));
             return None;
         }
-        (arg, Some((word, at))) => match parse(arg, word) {
+        (arg, Some((word, at))) => match vocab::mark_value(arg, word) {
             Some(v) => v,
             None => {
                 let suggestion = match arg {
@@ -39,7 +39,7 @@ pub fn read(
                 let kind = Kind::BadMarkValue {
                     mark,
                     word: word.into(),
-                    expected: expected(arg),
+                    expected: vocab::mark_expected(arg),
                     suggestion: suggestion.map(String::from),
                 };
                 diags.push(Diagnostic::new(kind, at));
@@ -88,20 +88,4 @@ pub fn push(marks: &mut Vec<Mark>, mark: Mark, span: Span, diags: &mut Vec<Diagn
         return;
     }
     marks.push(mark);
-}
-
-fn parse(arg: MarkArg, word: &str) -> Option<u8> {
-    match arg {
-        MarkArg::None => None,
-        MarkArg::Count { max } => word.parse().ok().filter(|n| (1..=max).contains(n)),
-        MarkArg::Choice(names) => names.iter().position(|n| *n == word).map(|i| i as u8),
-    }
-}
-
-fn expected(arg: MarkArg) -> String {
-    match arg {
-        MarkArg::None => "no value".into(),
-        MarkArg::Count { max } => format!("a number from 1 to {max}"),
-        MarkArg::Choice(names) => format!("one of {}", names.join(", ")),
-    }
 }

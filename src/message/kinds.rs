@@ -971,4 +971,16 @@ kinds! {
     E412 JczText { parent: String }
         => format!("unexpected text in `<{parent}>`"),
         hint: "text belongs inside a feature element such as `<city>N</city>`";
+    /// A JCloisterZone symbol or feature property has a value the tile language
+    /// has no word for: a trade good other than wine, grain and cloth, a wells
+    /// count outside 1 to 9, a watchtower bonus whose points are not the rules'
+    /// own, a flag that is neither `true` nor `false`:
+    ///
+    /// ```text
+    /// <city resource="wood">N</city>        # wrong: not a trade good
+    /// <watchtower bonus="5/city" />         # wrong: a city scores 1
+    /// ```
+    E420 JczMarkValue { attribute: String, value: String, expected: String }
+        => format!("`{attribute}=\"{value}\"` cannot be said in the tile language"),
+        hint: format!("`{attribute}` takes {expected}");
 }

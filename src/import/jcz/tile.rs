@@ -6,6 +6,7 @@
 //! `wagon-move="a"` attribute) are kept: they say where roads end.
 
 use super::location::{self, Expect, Loc};
+use super::marks;
 use super::model::{Feature, Kind, Mark, RiverEnd, Tile};
 use super::xml::{self, Sink};
 use crate::diagnostic::Span;
@@ -83,6 +84,11 @@ impl Reader<'_, '_> {
                 ("group", "river-lake") => self.tile.river_end = Some(RiverEnd::Lake),
                 // Draw groups that river segments already imply.
                 ("group", "default" | "river" | "river-fork") => {}
+                (marks::WIND_ROSE, v) => {
+                    if let Some(words) = self.mark_words(&a, marks::WIND_ROSE, Some(v), false) {
+                        self.tile.marks.push(Mark::Vocab(words));
+                    }
+                }
                 _ => self.left_out_attribute(node, &a),
             }
         }
@@ -101,12 +107,84 @@ impl Reader<'_, '_> {
             "vodyanoy" => self.mark(node, Mark::Lake),
             "razboynik" => self.mark(node, Mark::Tree(self.sink.tag(node))),
             "wagon-move" => self.wagon_move(node),
+            name if marks::ELEMENTS.iter().any(|r| r.0 == name) => self.vocab_element(node),
             "position" if node.attribute("x") == Some("0") && node.attribute("y") == Some("0") => {
                 self.tile.start = true;
                 self.only_attributes(node, &["x", "y"]);
             }
             _ => self.left_out(node),
         }
+    }
+
+    /// A symbol element such as `<tower/>` or `<corn-circle type="Road"/>`.
+    fn vocab_element(&mut self, node: Node<'_, '_>) {
+        let name = node.tag_name().name();
+        let Some(&(_, mark, attr)) = marks::ELEMENTS.iter().find(|r| r.0 == name) else {
+            return;
+        };
+        self.only_attributes(node, attr.as_slice());
+        let value = match attr.map(|a| (a, node.attribute_node(a))) {
+            Some((a, None)) => {
+                let kind = Msg::JczMissingAttribute {
+                    attribute: a,
+                    element: name.into(),
+                };
+                self.sink.push(kind, self.sink.tag(node));
+                return;
+            }
+            Some((_, Some(a))) => Some(a),
+            None => None,
+        };
+        let words = match value {
+            Some(a) => self.mark_words(&a, mark, Some(a.value()), false),
+            None => Some(mark.to_string()),
+        };
+        if let Some(words) = words {
+            self.tile.marks.push(Mark::Vocab(words));
+        }
+    }
+
+    /// The tile-language words of a mark read from attribute `a`, or `None`
+    /// (reported) when its value cannot be said.
+    fn mark_words(
+        &mut self,
+        a: &Attribute<'_, '_>,
+        mark: &str,
+        value: Option<&str>,
+        on_segment: bool,
+    ) -> Option<String> {
+        match marks::words(mark, value, on_segment) {
+            Ok(w) => Some(w),
+            Err(expected) => {
+                let kind = Msg::JczMarkValue {
+                    attribute: a.name().into(),
+                    value: a.value().into(),
+                    expected,
+                };
+                self.sink.push(kind, self.sink.attr(a));
+                None
+            }
+        }
+    }
+
+    /// A feature attribute that is a mark (`inn="true"`, `resource="wine"`).
+    fn feature_mark(&mut self, a: &Attribute<'_, '_>, row: (&str, marks::Conv), f: &mut Feature) {
+        let (mark, conv) = row;
+        let words = match (conv, a.value().trim()) {
+            (marks::Conv::Flag, "true") | (marks::Conv::Unless, "false") => Some(mark.to_string()),
+            (marks::Conv::Flag, "false") | (marks::Conv::Unless, "true") => return,
+            (marks::Conv::Value, v) => self.mark_words(a, mark, Some(v), true),
+            (_, v) => {
+                let kind = Msg::JczMarkValue {
+                    attribute: a.name().into(),
+                    value: v.into(),
+                    expected: "true or false".into(),
+                };
+                self.sink.push(kind, self.sink.attr(a));
+                None
+            }
+        };
+        f.marks.extend(words);
     }
 
     fn left_out(&mut self, node: Node<'_, '_>) {
@@ -148,6 +226,7 @@ impl Reader<'_, '_> {
             Kind::Field => Some(Expect::Halves),
             _ => None,
         };
+        let before = self.sink.count();
         match expect {
             Some(expect) => self.locations(node, &text, start, expect, &mut f),
             None if !text.trim().is_empty() => {
@@ -158,6 +237,16 @@ impl Reader<'_, '_> {
         }
         if expect == Some(Expect::Edges) && f.edges == 0 {
             return self.left_out(node);
+        }
+        if self.sink.count() != before {
+            // A location that cannot be read (reported): writing the feature
+            // without it would forge a different tile.
+            let name = node.tag_name().name();
+            let text = text.trim();
+            self.tile.notes.push(format!(
+                "Not imported from JCloisterZone: <{name}>{text}</{name}>, whose location cannot be read."
+            ));
+            return;
         }
         let index = self.tile.features.len();
         for a in node.attributes() {
@@ -170,6 +259,11 @@ impl Reader<'_, '_> {
                     Some(n) => f.pennants = n,
                     None => self.left_out_attribute(node, &a),
                 },
+                (kind, name) if mark_attribute(kind, name).is_some() => {
+                    if let Some(row) = mark_attribute(kind, name) {
+                        self.feature_mark(&a, row, &mut f);
+                    }
+                }
                 (Kind::Field, "city") => {
                     let refs = location::words(a.value())
                         .map(|(off, w)| (w.to_string(), self.sink.in_value(&a, off, w.len())))
@@ -293,6 +387,14 @@ impl Reader<'_, '_> {
         fs.iter()
             .position(|f| kinds.contains(&f.kind) && f.edges & (1 << e) != 0)
     }
+}
+
+/// The mark a feature attribute becomes, with how its value converts.
+fn mark_attribute(kind: Kind, attribute: &str) -> Option<(&'static str, marks::Conv)> {
+    marks::ATTRIBUTES
+        .iter()
+        .find(|r| r.0 == kind && r.1 == attribute)
+        .map(|r| (r.2, r.3))
 }
 
 /// A pennant count: a number, or `yes`/`true` for one (as JCloisterZone reads it).
