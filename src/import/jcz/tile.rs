@@ -155,34 +155,36 @@ impl Reader<'_, '_> {
     ) -> Option<String> {
         match marks::words(mark, value, on_segment) {
             Ok(w) => Some(w),
-            Err(expected) => {
-                let kind = Msg::JczMarkValue {
-                    attribute: a.name().into(),
-                    value: a.value().into(),
-                    expected,
-                };
-                self.sink.push(kind, self.sink.attr(a));
-                None
-            }
+            Err(expected) => self.bad_value(a, expected),
         }
+    }
+
+    /// Reports a mark's value the tile language cannot say, and notes it.
+    fn bad_value(&mut self, a: &Attribute<'_, '_>, expected: String) -> Option<String> {
+        let (k, v) = (a.name(), a.value());
+        self.tile
+            .notes
+            .push(format!("Not imported from JCloisterZone: {k}=\"{v}\"."));
+        let kind = Msg::JczMarkValue {
+            attribute: k.into(),
+            value: v.into(),
+            expected,
+        };
+        self.sink.push(kind, self.sink.attr(a));
+        None
     }
 
     /// A feature attribute that is a mark (`inn="true"`, `resource="wine"`).
     fn feature_mark(&mut self, a: &Attribute<'_, '_>, row: (&str, marks::Conv), f: &mut Feature) {
         let (mark, conv) = row;
         let words = match (conv, a.value().trim()) {
-            (marks::Conv::Flag, "true") | (marks::Conv::Unless, "false") => Some(mark.to_string()),
-            (marks::Conv::Flag, "false") | (marks::Conv::Unless, "true") => return,
-            (marks::Conv::Value, v) => self.mark_words(a, mark, Some(v), true),
-            (_, v) => {
-                let kind = Msg::JczMarkValue {
-                    attribute: a.name().into(),
-                    value: v.into(),
-                    expected: "true or false".into(),
-                };
-                self.sink.push(kind, self.sink.attr(a));
-                None
+            // JCloisterZone reads `yes` as `true`, as it does for pennants.
+            (marks::Conv::Flag, "true" | "yes") | (marks::Conv::Unless, "false" | "no") => {
+                Some(mark.to_string())
             }
+            (marks::Conv::Flag, "false" | "no") | (marks::Conv::Unless, "true" | "yes") => return,
+            (marks::Conv::Value, v) => self.mark_words(a, mark, Some(v), true),
+            _ => self.bad_value(a, "true or false".into()),
         };
         f.marks.extend(words);
     }
