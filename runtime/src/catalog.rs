@@ -229,7 +229,7 @@ impl fmt::Display for CatalogError {
             CatalogError::UnknownSet(id) => write!(f, "no shipped tile set is called `{id}`"),
             CatalogError::UnplayedMark { tile, mark } => write!(
                 f,
-                "tile `{tile}` has a {mark}, whose rules the engine does not play; \
+                "tile `{tile}` carries the mark `{mark}`, whose rules the engine does not play; \
                  play its tiles as plain topology to ignore it"
             ),
         }
