@@ -75,19 +75,43 @@ const TILE: Attach = Attach::Tile;
 
 /// Every mark, in [`MarkKind::ALL`] order.
 pub const MARKS: &[MarkRow] = &[
-    row(MarkKind::Festival, TILE, "festival symbol (no figure may stand on it)"),
+    row(
+        MarkKind::Festival,
+        TILE,
+        "festival symbol (no figure may stand on it)",
+    ),
     row(MarkKind::Tree, ROAD, "Solovei's tree"),
-    row(MarkKind::TownHall, TILE, "town hall (fits next to anything, ends features)"),
-    row(MarkKind::TrapLake, TILE, "Vodyanoy's lake (traps figures around it)"),
+    row(
+        MarkKind::TownHall,
+        TILE,
+        "town hall (fits next to anything, ends features)",
+    ),
+    row(
+        MarkKind::TrapLake,
+        TILE,
+        "Vodyanoy's lake (traps figures around it)",
+    ),
     row(MarkKind::Inn, ROAD, "an inn by a lake"),
     row(MarkKind::Cathedral, CITY, "a cathedral"),
     row(MarkKind::Besieged, CITY, "a besieged city"),
     row(MarkKind::Resource, CITY, "a trade good"),
-    row(MarkKind::NoCastle, CITY, "a city that cannot become a castle"),
+    row(
+        MarkKind::NoCastle,
+        CITY,
+        "a city that cannot become a castle",
+    ),
     row(MarkKind::Princess, CITY, "the princess"),
-    row(MarkKind::Shrine, MONASTERY, "a shrine (challenges a monastery)"),
+    row(
+        MarkKind::Shrine,
+        MONASTERY,
+        "a shrine (challenges a monastery)",
+    ),
     row(MarkKind::Church, MONASTERY, "a church"),
-    row(MarkKind::Special, MONASTERY, "a special monastery (Monasteries)"),
+    row(
+        MarkKind::Special,
+        MONASTERY,
+        "a special monastery (Monasteries)",
+    ),
     row(MarkKind::PigHerd, FIELD, "a pig herd"),
     row(MarkKind::Labyrinth, ROAD, "a labyrinth"),
     row(MarkKind::Wells, ROAD, "wells along the road"),
@@ -142,9 +166,7 @@ pub fn mark_expected(arg: MarkArg) -> String {
 
 /// The marks that may stand on a segment of `kind`.
 pub fn segment_marks(kind: SegmentKind) -> impl Iterator<Item = &'static MarkRow> {
-    MARKS
-        .iter()
-        .filter(move |r| r.on == Attach::Segment(kind))
+    MARKS.iter().filter(move |r| r.on == Attach::Segment(kind))
 }
 
 /// End-point keywords: (keyword, kind, true when it ends rivers rather than roads).
@@ -292,7 +314,9 @@ mod tests {
             assert_eq!(mark_row(kind).keyword, kind.name());
         }
         assert_eq!(mark("inn").map(|r| r.kind), Some(MarkKind::Inn));
-        let on_roads: Vec<&str> = segment_marks(SegmentKind::Road).map(|r| r.keyword).collect();
+        let on_roads: Vec<&str> = segment_marks(SegmentKind::Road)
+            .map(|r| r.keyword)
+            .collect();
         assert_eq!(on_roads, ["tree", "inn", "labyrinth", "wells"]);
     }
 

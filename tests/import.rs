@@ -77,7 +77,9 @@ fn every_jcz_mark_is_imported_as_the_vocabulary_says() {
     for needle in needles {
         assert!(text.contains(needle), "lacks {needle:?}:\n{text}");
     }
-    for element in ["tower", "dragon", "volcano", "circus", "acrobats", "mage", "hill"] {
+    for element in [
+        "tower", "dragon", "volcano", "circus", "acrobats", "mage", "hill",
+    ] {
         assert!(text.contains(&format!("\n  mark {element}\n")), "{element}");
     }
     for element in ["vineyard", "goldmine", "bazaar", "ferry", "quarter"] {

@@ -46,7 +46,10 @@ fn the_json_export_carries_every_mark_with_its_value() {
 fn the_engine_tables_carry_every_mark_with_its_segment_and_value() {
     let rust = tilec::emit::rust::emit(&[marks_set()]);
     for kind in MarkKind::ALL.iter().filter(|&&k| k != MarkKind::TownHall) {
-        assert!(rust.contains(&format!("kind: MarkKind::{kind:?},")), "{kind:?}");
+        assert!(
+            rust.contains(&format!("kind: MarkKind::{kind:?},")),
+            "{kind:?}"
+        );
     }
     // `city c N ... resource=wine`: the city is segment 0, wine value 0;
     // `wells=2` on road 0.
@@ -63,7 +66,11 @@ fn previews_draw_a_badge_for_each_mark() {
     bare.marks = Default::default();
     let with = tilec::emit::png::render_tile(tile, 0);
     let without = tilec::emit::png::render_tile(&bare, 0);
-    let differ = with.pixels().zip(without.pixels()).filter(|(a, b)| a != b).count();
+    let differ = with
+        .pixels()
+        .zip(without.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
     assert!(differ > 500, "the badges change {differ} pixels");
     assert_eq!(tilec::emit::png::layout_problems(tile), 0);
 }
@@ -92,11 +99,22 @@ fn a_catalog_refuses_unplayed_marks_unless_topology_only() {
 
 #[test]
 fn simulate_and_play_refuse_unplayed_marks_unless_topology_only() {
-    let base = ["simulate", "--tiles", "tests/vocab", "--sets", "marks", "--games", "3"];
+    let base = [
+        "simulate",
+        "--tiles",
+        "tests/vocab",
+        "--sets",
+        "marks",
+        "--games",
+        "3",
+    ];
     let out = tilec(&base);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert!(err.contains("tile `marks/inn` carries the mark `inn`"), "{err}");
+    assert!(
+        err.contains("tile `marks/inn` carries the mark `inn`"),
+        "{err}"
+    );
     assert!(err.contains("hint: add `--topology-only`"), "{err}");
 
     let dir = common::Temp::new("vocab-records");

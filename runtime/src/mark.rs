@@ -242,7 +242,10 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), MarkKind::ALL.len());
-        assert_eq!(MarkKind::ALL[MarkKind::WindRose as usize], MarkKind::WindRose);
+        assert_eq!(
+            MarkKind::ALL[MarkKind::WindRose as usize],
+            MarkKind::WindRose
+        );
     }
 
     #[test]
@@ -252,7 +255,10 @@ mod tests {
             segment: 0,
             value,
         };
-        assert_eq!(m(MarkKind::Resource, 2).value_text().as_deref(), Some("cloth"));
+        assert_eq!(
+            m(MarkKind::Resource, 2).value_text().as_deref(),
+            Some("cloth")
+        );
         assert_eq!(m(MarkKind::Wells, 3).value_text().as_deref(), Some("3"));
         assert_eq!(m(MarkKind::Inn, 0).value_text(), None);
         assert!(MarkKind::Festival.played() && !MarkKind::Tower.played());

@@ -161,10 +161,13 @@ fn checked<'a>(
     let options = CatalogOptions {
         topology_only: args.topology_only,
     };
-    let cat = Catalog::with_options(&sets, options).map_err(|e| match super::sets::topology_hint(&e) {
-        Some(hint) => format!("{e}\n{hint}"),
-        None => e.to_string(),
-    })?;
+    let cat =
+        Catalog::with_options(&sets, options).map_err(|e| {
+            match super::sets::topology_hint(&e) {
+                Some(hint) => format!("{e}\n{hint}"),
+                None => e.to_string(),
+            }
+        })?;
     // No more threads than games.
     let threads = threads.min(usize::try_from(args.games).unwrap_or(usize::MAX));
     Ok((sets, Arc::new(cat), threads))

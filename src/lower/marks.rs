@@ -26,7 +26,10 @@ pub fn read(
         }
         (arg, None) => {
             let expected = vocab::mark_expected(arg);
-            diags.push(Diagnostic::new(Kind::MarkNeedsValue { mark, expected }, span));
+            diags.push(Diagnostic::new(
+                Kind::MarkNeedsValue { mark, expected },
+                span,
+            ));
             return None;
         }
         (arg, Some((word, at))) => match vocab::mark_value(arg, word) {

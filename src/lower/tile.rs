@@ -10,7 +10,8 @@ use crate::model::{End, Segment, Tile, MAX_SEGMENTS};
 use crate::symmetry::symmetry;
 use crate::vocab::{self, Attach, MarkRow, PortRule, PortWord};
 use tilec_runtime::{
-    Arrow, EndKind, Illustration, Mark, MarkArg, Provenance, RoadEnd, SegmentKind, NO_SEGMENT, PORT_NAMES,
+    Arrow, EndKind, Illustration, Mark, MarkArg, Provenance, RoadEnd, SegmentKind, NO_SEGMENT,
+    PORT_NAMES,
 };
 
 /// What the set gives every tile.

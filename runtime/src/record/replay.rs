@@ -1,11 +1,11 @@
 //! Replaying a checked record against the engine.
 
 use super::{AnswerKind, DecisionReason, Record, ReplayError, ReplayErrorKind, Step, Turn};
+use crate::catalog::CatalogOptions;
 use crate::{
     Action, Catalog, Choice, Decision, DrawError, Drawn, FigureKind, Game, KindId, Phase,
     Placement, Pos, Setup, Spot, TileSet, PORT_NAMES,
 };
-use crate::catalog::CatalogOptions;
 use std::sync::Arc;
 
 /// Plays `record` with the sets it names (looked up in `available`, usually
@@ -99,7 +99,8 @@ fn setup(
             }
         }
     }
-    let cat = Catalog::with_options(&sets, options).map_err(|e| setup_error(ReplayErrorKind::Catalog(e)))?;
+    let cat = Catalog::with_options(&sets, options)
+        .map_err(|e| setup_error(ReplayErrorKind::Catalog(e)))?;
     let start = cat
         .kind_id(&record.start)
         .ok_or_else(|| setup_error(ReplayErrorKind::UnknownTile))?;

@@ -20,7 +20,11 @@ pub fn badge(c: &mut Canvas, p: Pt, kind: MarkKind, value: Option<&str>) {
         let below = (p.0, p.1 + BADGE_R + 0.035);
         let text = v.to_ascii_uppercase();
         let half = 0.02 * text.len() as f32 + 0.01;
-        c.rect((below.0 - half, below.1 - 0.03), (below.0 + half, below.1 + 0.03), rgb(20, 20, 20));
+        c.rect(
+            (below.0 - half, below.1 - 0.03),
+            (below.0 + half, below.1 + 0.03),
+            rgb(20, 20, 20),
+        );
         c.text(below, 1, rgb(255, 255, 255), &text);
     }
 }

@@ -2,10 +2,10 @@
 //! lake, the 20th Anniversary arrows, and the town hall picture. They turn with
 //! the tile.
 
-use super::mark_badges::BADGE_R;
 use super::canvas::{rgb, Canvas, Pt};
 use super::geom::midpoint;
 use super::labels::FREE;
+use super::mark_badges::BADGE_R;
 use super::scene::{is_kind, Scene};
 use image::Rgba;
 use tilec_runtime::{Arrow, ArrowKind, MarkKind, SegmentKind, TileKind, NO_SEGMENT};

@@ -126,9 +126,18 @@ mod tests {
 
     #[test]
     fn values_are_translated_and_checked() {
-        assert_eq!(words("resource", Some("wine"), true).unwrap(), "resource=wine");
-        assert_eq!(words("wind-rose", Some("NWSE"), false).unwrap(), "wind-rose all");
-        assert_eq!(words("corn-circle", Some("Road"), false).unwrap(), "corn-circle road");
+        assert_eq!(
+            words("resource", Some("wine"), true).unwrap(),
+            "resource=wine"
+        );
+        assert_eq!(
+            words("wind-rose", Some("NWSE"), false).unwrap(),
+            "wind-rose all"
+        );
+        assert_eq!(
+            words("corn-circle", Some("Road"), false).unwrap(),
+            "corn-circle road"
+        );
         let w = words("watchtower", Some("2/coat-of-arms"), false);
         assert_eq!(w.unwrap(), "watchtower pennant");
         assert!(words("watchtower", Some("5/city"), false).is_err());
