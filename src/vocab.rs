@@ -164,6 +164,11 @@ pub fn mark_expected(arg: MarkArg) -> String {
     }
 }
 
+/// What the mark keyword `mark` takes, for a hint.
+pub fn mark_takes(mark: &str) -> String {
+    mark_expected(self::mark(mark).map_or(MarkArg::None, |r| r.kind.arg()))
+}
+
 /// The marks that may stand on a segment of `kind`.
 pub fn segment_marks(kind: SegmentKind) -> impl Iterator<Item = &'static MarkRow> {
     MARKS.iter().filter(move |r| r.on == Attach::Segment(kind))

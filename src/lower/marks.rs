@@ -24,12 +24,8 @@ pub fn read(
             diags.push(Diagnostic::new(Kind::MarkTakesNoValue { mark }, at));
             return None;
         }
-        (arg, None) => {
-            let expected = vocab::mark_expected(arg);
-            diags.push(Diagnostic::new(
-                Kind::MarkNeedsValue { mark, expected },
-                span,
-            ));
+        (_, None) => {
+            diags.push(Diagnostic::new(Kind::MarkNeedsValue { mark }, span));
             return None;
         }
         (arg, Some((word, at))) => match vocab::mark_value(arg, word) {
@@ -42,8 +38,7 @@ pub fn read(
                 let kind = Kind::BadMarkValue {
                     mark,
                     word: word.into(),
-                    expected: vocab::mark_expected(arg),
-                    suggestion: suggestion.map(String::from),
+                    suggestion,
                 };
                 diags.push(Diagnostic::new(kind, at));
                 return None;

@@ -501,9 +501,12 @@ kinds! {
     /// city c N resource=wine    # right
     /// mark corn-circle road
     /// ```
-    E141 BadMarkValue { mark: &'static str, word: String, expected: String, suggestion: Option<String> }
+    E141 BadMarkValue { mark: &'static str, word: String, suggestion: Option<&'static str> }
         => format!("`{word}` is not a value of `{mark}`"),
-        hint: did_you_mean(suggestion, &format!("`{mark}` takes {expected}"));
+        hint: match suggestion {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("`{mark}` takes {}", crate::vocab::mark_takes(mark)),
+        };
     /// This mark needs a value: on a segment write `key=value`, after `mark` write
     /// the value as the next word:
     ///
@@ -511,9 +514,9 @@ kinds! {
     /// city c N resource=wine
     /// mark wind-rose NE
     /// ```
-    E142 MarkNeedsValue { mark: &'static str, expected: String }
+    E142 MarkNeedsValue { mark: &'static str }
         => format!("`{mark}` needs a value"),
-        hint: format!("`{mark}` takes {expected}");
+        hint: format!("`{mark}` takes {}", crate::vocab::mark_takes(mark));
     /// This mark is a flag and takes no value:
     ///
     /// ```text
@@ -980,7 +983,7 @@ kinds! {
     /// <city resource="wood">N</city>        # wrong: not a trade good
     /// <watchtower bonus="5/city" />         # wrong: a city scores 1
     /// ```
-    E420 JczMarkValue { attribute: String, value: String, expected: String }
-        => format!("`{attribute}=\"{value}\"` cannot be said in the tile language"),
-        hint: format!("`{attribute}` takes {expected}");
+    E420 JczMarkValue { attribute: String, expected: String }
+        => format!("`{attribute}` cannot be said in the tile language"),
+        hint: format!("it takes {expected}");
 }

@@ -166,8 +166,7 @@ impl Reader<'_, '_> {
             .notes
             .push(format!("Not imported from JCloisterZone: {k}=\"{v}\"."));
         let kind = Msg::JczMarkValue {
-            attribute: k.into(),
-            value: v.into(),
+            attribute: format!("{k}=\"{v}\""),
             expected,
         };
         self.sink.push(kind, self.sink.attr(a));
