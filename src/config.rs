@@ -137,7 +137,7 @@ fn checked_group(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Group> {
     let mark = |w: &str, diags: &mut Vec<Diagnostic>| {
-        let m = vocab::MARKS.iter().find(|r| r.0 == w).map(|r| r.1);
+        let m = vocab::mark(w).map(|r| r.kind);
         if m.is_none() {
             diags.push(Diagnostic::new(
                 Kind::SetsToml {

@@ -4,7 +4,7 @@
 //! The parser knows none of these words. Adding a new special kind is a row here
 //! (and, if the engine must act on it, a variant in `tilec-runtime`).
 
-use tilec_runtime::{ArrowKind, EndKind, Illustration, MarkKind, SegmentKind};
+use tilec_runtime::{ArrowKind, EndKind, Illustration, MarkArg, MarkKind, SegmentKind};
 
 /// How a segment kind reads its port arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,13 +33,146 @@ pub const SEGMENT_KINDS: &[(&str, SegmentKind, PortRule, bool)] = &[
     ("hut", SegmentKind::Hut, PortRule::NoPorts, false),
 ];
 
-/// Mark keywords: (keyword, kind, the segment kind `on=` must name, if any).
-pub const MARKS: &[(&str, MarkKind, Option<SegmentKind>)] = &[
-    ("festival", MarkKind::Festival, None),
-    ("tree", MarkKind::Tree, Some(SegmentKind::Road)),
-    ("town-hall", MarkKind::TownHall, None),
-    ("lake", MarkKind::TrapLake, None),
+/// What a mark stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attach {
+    /// The whole tile: `mark tower`.
+    Tile,
+    /// One segment of this kind: written on the segment (`road r W E inn`) or
+    /// as `mark inn on=r`.
+    Segment(SegmentKind),
+}
+
+/// One mark keyword: what it means, what it stands on. Its value (`resource=wine`)
+/// is read by [`MarkKind::arg`]; whether the engine plays it by
+/// [`MarkKind::played`].
+#[derive(Clone, Copy, Debug)]
+pub struct MarkRow {
+    /// The keyword (the kind's [`MarkKind::name`]).
+    pub keyword: &'static str,
+    /// The runtime kind.
+    pub kind: MarkKind,
+    /// What it stands on.
+    pub on: Attach,
+    /// A short description for the reference site and the docs.
+    pub what: &'static str,
+}
+
+const fn row(kind: MarkKind, on: Attach, what: &'static str) -> MarkRow {
+    MarkRow {
+        keyword: kind.name(),
+        kind,
+        on,
+        what,
+    }
+}
+
+const ROAD: Attach = Attach::Segment(SegmentKind::Road);
+const CITY: Attach = Attach::Segment(SegmentKind::City);
+const MONASTERY: Attach = Attach::Segment(SegmentKind::Monastery);
+const FIELD: Attach = Attach::Segment(SegmentKind::Field);
+const TILE: Attach = Attach::Tile;
+
+/// Every mark, in [`MarkKind::ALL`] order.
+pub const MARKS: &[MarkRow] = &[
+    row(
+        MarkKind::Festival,
+        TILE,
+        "festival symbol (no figure may stand on it)",
+    ),
+    row(MarkKind::Tree, ROAD, "Solovei's tree"),
+    row(
+        MarkKind::TownHall,
+        TILE,
+        "town hall (fits next to anything, ends features)",
+    ),
+    row(
+        MarkKind::TrapLake,
+        TILE,
+        "Vodyanoy's lake (traps figures around it)",
+    ),
+    row(MarkKind::Inn, ROAD, "an inn by a lake"),
+    row(MarkKind::Cathedral, CITY, "a cathedral"),
+    row(MarkKind::Besieged, CITY, "a besieged city"),
+    row(MarkKind::Resource, CITY, "a trade good"),
+    row(
+        MarkKind::NoCastle,
+        CITY,
+        "a city that cannot become a castle",
+    ),
+    row(MarkKind::Princess, CITY, "the princess"),
+    row(
+        MarkKind::Shrine,
+        MONASTERY,
+        "a shrine (challenges a monastery)",
+    ),
+    row(MarkKind::Church, MONASTERY, "a church"),
+    row(
+        MarkKind::Special,
+        MONASTERY,
+        "a special monastery (Monasteries)",
+    ),
+    row(MarkKind::PigHerd, FIELD, "a pig herd"),
+    row(MarkKind::Labyrinth, ROAD, "a labyrinth"),
+    row(MarkKind::Wells, ROAD, "wells along the road"),
+    row(MarkKind::Darmstadtium, CITY, "darmstadtium"),
+    row(MarkKind::MultiEdge, CITY, "a city meeting one edge twice"),
+    row(MarkKind::Tower, TILE, "a tower foundation"),
+    row(MarkKind::Watchtower, TILE, "a watchtower"),
+    row(MarkKind::Dragon, TILE, "the dragon symbol"),
+    row(MarkKind::Volcano, TILE, "a volcano"),
+    row(MarkKind::MagicPortal, TILE, "a magic portal"),
+    row(MarkKind::CornCircle, TILE, "a corn circle"),
+    row(MarkKind::Circus, TILE, "a circus big top"),
+    row(MarkKind::Acrobats, TILE, "an acrobats' space"),
+    row(MarkKind::Mage, TILE, "the mage and witch symbol"),
+    row(MarkKind::Hill, TILE, "a hill"),
+    row(MarkKind::Vineyard, TILE, "a vineyard"),
+    row(MarkKind::FlyingMachine, TILE, "a flying machine"),
+    row(MarkKind::Goldmine, TILE, "a gold mine"),
+    row(MarkKind::Bazaar, TILE, "a bazaar"),
+    row(MarkKind::Ferry, TILE, "a ferry lake"),
+    row(MarkKind::Quarter, TILE, "the Count's city quarters"),
+    row(MarkKind::WindRose, TILE, "a wind rose"),
 ];
+
+/// The row of a mark keyword.
+pub fn mark(word: &str) -> Option<&'static MarkRow> {
+    MARKS.iter().find(|r| r.keyword == word)
+}
+
+/// The row of a mark kind.
+pub fn mark_row(kind: MarkKind) -> &'static MarkRow {
+    &MARKS[kind as usize]
+}
+
+/// The value `word` gives a mark taking `arg`, if it is one of its values.
+pub fn mark_value(arg: MarkArg, word: &str) -> Option<u8> {
+    match arg {
+        MarkArg::None => None,
+        MarkArg::Count { max } => word.parse().ok().filter(|n| (1..=max).contains(n)),
+        MarkArg::Choice(names) => names.iter().position(|n| *n == word).map(|i| i as u8),
+    }
+}
+
+/// What a mark taking `arg` takes, for a hint (`one of wine, grain, cloth`).
+pub fn mark_expected(arg: MarkArg) -> String {
+    match arg {
+        MarkArg::None => "no value".into(),
+        MarkArg::Count { max } => format!("a number from 1 to {max}"),
+        MarkArg::Choice(names) => format!("one of {}", names.join(", ")),
+    }
+}
+
+/// What the mark keyword `mark` takes, for a hint.
+pub fn mark_takes(mark: &str) -> String {
+    mark_expected(self::mark(mark).map_or(MarkArg::None, |r| r.kind.arg()))
+}
+
+/// The marks that may stand on a segment of `kind`.
+pub fn segment_marks(kind: SegmentKind) -> impl Iterator<Item = &'static MarkRow> {
+    MARKS.iter().filter(move |r| r.on == Attach::Segment(kind))
+}
 
 /// End-point keywords: (keyword, kind, true when it ends rivers rather than roads).
 pub const END_KEYWORDS: &[(&str, EndKind, bool)] = &[
@@ -176,6 +309,20 @@ mod tests {
         assert_eq!(port("WR"), Some(PortWord::Port(11)));
         assert_eq!(port("NX"), None);
         assert_eq!(port("c"), None);
+    }
+
+    #[test]
+    fn the_mark_table_follows_the_runtime_kinds() {
+        assert_eq!(MARKS.len(), MarkKind::ALL.len());
+        for (row, kind) in MARKS.iter().zip(MarkKind::ALL) {
+            assert_eq!(row.kind, kind, "{}", row.keyword);
+            assert_eq!(mark_row(kind).keyword, kind.name());
+        }
+        assert_eq!(mark("inn").map(|r| r.kind), Some(MarkKind::Inn));
+        let on_roads: Vec<&str> = segment_marks(SegmentKind::Road)
+            .map(|r| r.keyword)
+            .collect();
+        assert_eq!(on_roads, ["tree", "inn", "labyrinth", "wells"]);
     }
 
     #[test]

@@ -9,8 +9,9 @@ use common::{text, tilec};
 
 use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 
-/// Fixtures that import without a problem: both layouts, each with a river.
-const CLEAN: [&str; 4] = ["pack", "defs", "pack_river", "defs_river"];
+/// Fixtures that import without a problem: both layouts, each with a river, and
+/// every JCloisterZone symbol and property that becomes a mark.
+const CLEAN: [&str; 5] = ["pack", "defs", "pack_river", "defs_river", "marks"];
 
 struct Imported {
     sources: Sources,
@@ -54,6 +55,35 @@ fn clean_fixtures_import_to_their_golden_text_which_compiles_clean() {
         let shown = render_plain(&sources, &compiled.diagnostics);
         assert!(compiled.diagnostics.is_empty(), "{name}:\n{shown}");
         assert_eq!(compiled.model.sets[0].id, name.replace('_', "-"));
+    }
+}
+
+#[test]
+fn every_jcz_mark_is_imported_as_the_vocabulary_says() {
+    let text = import("marks").text;
+    let needles = [
+        " inn labyrinth wells=2\n",
+        " pig-herd\n",
+        " cathedral besieged resource=cloth no-castle princess darmstadtium multi-edge=N\n",
+        " shrine church special\n",
+        "\n  mark wind-rose all\n",
+        "\n  mark wind-rose SW\n",
+        "\n  mark magic-portal\n",
+        "\n  mark watchtower pennant\n",
+        "\n  mark corn-circle road\n",
+        "\n  mark flying-machine NW\n",
+        "\n  field f2 -> c\n",
+    ];
+    for needle in needles {
+        assert!(text.contains(needle), "lacks {needle:?}:\n{text}");
+    }
+    for element in [
+        "tower", "dragon", "volcano", "circus", "acrobats", "mage", "hill",
+    ] {
+        assert!(text.contains(&format!("\n  mark {element}\n")), "{element}");
+    }
+    for element in ["vineyard", "goldmine", "bazaar", "ferry", "quarter"] {
+        assert!(text.contains(&format!("\n  mark {element}\n")), "{element}");
     }
 }
 
@@ -112,16 +142,18 @@ fn what_cannot_be_imported_is_reported_where_it_is_and_noted() {
     );
     let expected = [
         "E402", "E403", "E404", "E405", "E406", "E407", "E408", "E409", "E410", "E411", "E412",
+        "E420",
     ];
     assert_eq!(codes(&got.diags), expected);
     assert!(
-        shown.contains("tests/import/unsupported.xml:8:8"),
+        shown.contains("tests/import/unsupported.xml:9:8"),
         "{shown}"
     );
     for left_out in [
-        "<tower>",
-        "inn=\\\"yes\\\" on <road>",
-        "castle-base=\\\"true\\\" on <city>",
+        "<catapult>",
+        "tunnel=\\\"yes\\\" on <road>",
+        "bonus=\\\"5/city\\\".",
+        "shrine=\\\"maybe\\\".",
     ] {
         assert!(got.text.contains(left_out), "no note for {left_out}");
     }
@@ -168,10 +200,10 @@ fn the_command_prints_the_text_and_exits_by_what_it_found() {
     );
     let err = text(&out.stderr);
     assert!(
-        err.contains("error[E402]: `<tower>` in `<tile>` cannot be imported"),
+        err.contains("error[E402]: `<catapult>` in `<tile>` cannot be imported"),
         "{err}"
     );
-    assert!(err.ends_with("error: 25 problems found\n"), "{err}");
+    assert!(err.ends_with("error: 24 problems found\n"), "{err}");
     assert!(
         !err.contains('\u{1b}'),
         "no colour when stderr is not a terminal"

@@ -198,14 +198,17 @@ fn odd_tiles_render_without_panicking() {
                 Mark {
                     kind: MarkKind::Tree,
                     segment: 250,
+                    value: 0,
                 },
                 Mark {
                     kind: MarkKind::Festival,
                     segment: 255,
+                    value: 0,
                 },
                 Mark {
                     kind: MarkKind::TrapLake,
                     segment: 0,
+                    value: 0,
                 },
             ]),
             symmetry: 0,

@@ -3025,6 +3025,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
@@ -3070,6 +3071,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
@@ -3126,6 +3128,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
@@ -3182,6 +3185,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
@@ -3266,6 +3270,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
@@ -3318,6 +3323,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
@@ -3381,6 +3387,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
@@ -3437,6 +3444,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
@@ -3489,6 +3497,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
@@ -3548,6 +3557,7 @@ pub static FESTIVAL: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Festival,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
@@ -3704,6 +3714,7 @@ pub static PROMOS: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::Tree,
                 segment: 0,
+                value: 0,
             }]),
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
@@ -3733,6 +3744,7 @@ pub static PROMOS: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::TrapLake,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 1,
             copies: Cow::Borrowed(&[]),
@@ -4466,6 +4478,7 @@ pub static MM: TileSet = TileSet {
             marks: Cow::Borrowed(&[Mark {
                 kind: MarkKind::TownHall,
                 segment: NO_SEGMENT,
+                value: 0,
             }]),
             symmetry: 1,
             copies: Cow::Borrowed(&[]),

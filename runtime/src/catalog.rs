@@ -179,6 +179,23 @@ pub enum CatalogError {
     Empty,
     /// No shipped set has this id.
     UnknownSet(String),
+    /// A tile carries a mark whose rules the engine does not play (see
+    /// [`MarkKind::played`]); [`CatalogOptions::topology_only`] plays it anyway,
+    /// as plain topology.
+    UnplayedMark {
+        /// The tile id.
+        tile: String,
+        /// The mark's keyword (`tower`).
+        mark: &'static str,
+    },
+}
+
+/// How [`Catalog::with_options`] treats what the engine cannot play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CatalogOptions {
+    /// Play tiles whose marks have no rules in the engine as plain topology
+    /// (their marks are carried and ignored) instead of refusing them.
+    pub topology_only: bool,
 }
 
 impl fmt::Display for CatalogError {
@@ -210,11 +227,27 @@ impl fmt::Display for CatalogError {
             CatalogError::TooLarge => write!(f, "the sets hold too many tiles or segments"),
             CatalogError::Empty => write!(f, "no tile set given"),
             CatalogError::UnknownSet(id) => write!(f, "no shipped tile set is called `{id}`"),
+            CatalogError::UnplayedMark { tile, mark } => write!(
+                f,
+                "tile `{tile}` carries the mark `{mark}`, whose rules the engine does not play; \
+                 play its tiles as plain topology to ignore it"
+            ),
         }
     }
 }
 
 impl std::error::Error for CatalogError {}
+
+/// The first mark of `kind` whose rules the engine does not play, as an error.
+fn refuse_unplayed(kind: &TileKind) -> Result<(), CatalogError> {
+    match kind.marks.iter().find(|m| !m.kind.played()) {
+        Some(m) => Err(CatalogError::UnplayedMark {
+            tile: kind.id.to_string(),
+            mark: m.kind.name(),
+        }),
+        None => Ok(()),
+    }
+}
 
 /// The tile sets of one game, checked and compiled for play.
 #[derive(Clone, Debug)]
@@ -237,6 +270,27 @@ impl Catalog {
     /// assert_eq!(Catalog::new(&[]).unwrap_err(), CatalogError::Empty);
     /// ```
     pub fn new(sets: &[&TileSet]) -> Result<Catalog, CatalogError> {
+        Catalog::with_options(sets, CatalogOptions::default())
+    }
+
+    /// Checks and compiles `sets` as [`Catalog::new`] does, with `options`.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use tilec_runtime::catalog::{Catalog, CatalogError, CatalogOptions};
+    /// use tilec_runtime::{tables, Mark, MarkKind, TileSet, NO_SEGMENT};
+    /// let mut tile = tables::BASE.tiles[0].clone();
+    /// tile.marks = Cow::Owned(vec![Mark { kind: MarkKind::Tower, segment: NO_SEGMENT, value: 0 }]);
+    /// let set = TileSet { tiles: Cow::Owned(vec![tile]), ..tables::BASE.clone() };
+    /// let err = Catalog::new(&[&set]).unwrap_err();
+    /// assert!(matches!(err, CatalogError::UnplayedMark { mark: "tower", .. }));
+    /// let topology = CatalogOptions { topology_only: true };
+    /// assert!(Catalog::with_options(&[&set], topology).is_ok());
+    /// ```
+    pub fn with_options(
+        sets: &[&TileSet],
+        options: CatalogOptions,
+    ) -> Result<Catalog, CatalogError> {
         if sets.is_empty() {
             return Err(CatalogError::Empty);
         }
@@ -244,6 +298,9 @@ impl Catalog {
         for kind in sets.iter().flat_map(|s| s.tiles.iter()) {
             if kinds.iter().any(|k| k.def.id == kind.id) {
                 return Err(CatalogError::DuplicateId(kind.id.to_string()));
+            }
+            if !options.topology_only {
+                refuse_unplayed(kind)?;
             }
             kinds.push(compile(kind)?);
         }

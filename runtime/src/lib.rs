@@ -145,6 +145,7 @@ pub mod event;
 mod expansion;
 pub mod figures;
 pub mod game;
+pub mod mark;
 pub mod notation;
 pub mod position;
 #[cfg(feature = "record")]
@@ -164,7 +165,7 @@ pub(crate) use turn::{act, draw, pile, scoring};
 pub use turn::{decide, moves};
 
 pub use act::ActError;
-pub use catalog::{Catalog, CatalogError, KindId, PileClass};
+pub use catalog::{Catalog, CatalogError, CatalogOptions, KindId, PileClass};
 pub use decide::{Choice, ChoiceError, Decision};
 pub use draw::{DrawError, Drawn};
 pub use event::{Cause, Event, PointsReason, ReturnReason, Scoring};
@@ -178,7 +179,7 @@ pub use query::FeatureInfo;
 pub use rng::Rng;
 pub use sim::{GameStats, RandomPlayer};
 pub use tile::{
-    rotate_ports, Arrow, ArrowKind, Edge, EndKind, Illustration, Mark, MarkKind, PortMask,
+    rotate_ports, Arrow, ArrowKind, Edge, EndKind, Illustration, Mark, MarkArg, MarkKind, PortMask,
     Provenance, RoadEnd, Segment, SegmentKind, SegmentMask, TileKind, TileSet, EDGE_NAMES,
     NO_SEGMENT, PORT_NAMES,
 };

@@ -12,6 +12,8 @@
 
 use std::borrow::Cow;
 
+pub use crate::mark::{Mark, MarkArg, MarkKind};
+
 /// A set of ports: bit `i` is port `i` (see the module docs for the numbering).
 pub type PortMask = u16;
 
@@ -199,40 +201,6 @@ pub struct Arrow {
     pub kind: ArrowKind,
     /// The edge it points at.
     pub points: u8,
-}
-
-/// A special mark on a tile (an area or symbol that is not a feature).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MarkKind {
-    /// The Festival symbol: no figure may stand on it.
-    Festival,
-    /// Solovei's tree, on a road segment.
-    Tree,
-    /// A town hall: wildcard edges, ends every feature, joins no field.
-    TownHall,
-    /// Vodyanoy's lake: traps figures on the 8 neighbouring squares.
-    TrapLake,
-}
-
-impl MarkKind {
-    /// The keyword used in the tile language and the JSON export.
-    pub const fn name(self) -> &'static str {
-        match self {
-            MarkKind::Festival => "festival",
-            MarkKind::Tree => "tree",
-            MarkKind::TownHall => "town-hall",
-            MarkKind::TrapLake => "lake",
-        }
-    }
-}
-
-/// A mark, with the segment it stands on where it has one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mark {
-    /// The kind of mark.
-    pub kind: MarkKind,
-    /// The segment it stands on (Solovei's tree on its road), or [`NO_SEGMENT`].
-    pub segment: u8,
 }
 
 /// A small illustration drawn on some copies of a tile (no rule effect in the

@@ -6,6 +6,7 @@
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use tilec::record::{self, Record};
+use tilec_runtime::catalog::CatalogOptions;
 use tilec_runtime::{Event, Game, Scoring};
 
 /// A point-changing event that is not a feature scoring: (turn, player, points,
@@ -112,6 +113,10 @@ pub struct PlayArgs {
     /// `sets.toml`) instead of the shipped ones.
     #[arg(long, value_name = "DIR")]
     pub tiles: Option<PathBuf>,
+    /// Play tiles whose marks (towers, inns, dragons, ...) have no rules in the
+    /// engine as plain topology, ignoring the marks, instead of refusing them.
+    #[arg(long)]
+    pub topology_only: bool,
 }
 
 /// Replays the record; 0 ok, 1 replay error or expect mismatch, 2 I/O.
@@ -160,10 +165,18 @@ pub fn run(args: &PlayArgs) -> u8 {
         );
         return 1;
     }
-    let game = match record::replay(&record, &available.sets()) {
+    let options = CatalogOptions {
+        topology_only: args.topology_only,
+    };
+    let game = match record::replay_with(&record, &available.sets(), options) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {path}: {e}");
+            if let record::ReplayErrorKind::Catalog(c) = &e.kind {
+                if let Some(hint) = super::sets::topology_hint(c) {
+                    eprintln!("{hint}");
+                }
+            }
             return 1;
         }
     };

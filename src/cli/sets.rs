@@ -142,3 +142,10 @@ pub fn requires_text(id: &str, missing: &[String]) -> String {
         names.join(" and ")
     )
 }
+
+/// The hint for a catalog refused because a tile carries marks the engine does
+/// not play: the flag that plays them as plain topology.
+pub fn topology_hint(e: &tilec_runtime::CatalogError) -> Option<&'static str> {
+    matches!(e, tilec_runtime::CatalogError::UnplayedMark { .. })
+        .then_some("  = hint: add `--topology-only` to play these tiles as plain topology, their marks ignored")
+}

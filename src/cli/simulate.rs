@@ -13,6 +13,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
+use tilec_runtime::catalog::CatalogOptions;
 use tilec_runtime::{Catalog, Setup, TileSet};
 
 /// Arguments of `tilec simulate`.
@@ -50,6 +51,10 @@ pub struct SimulateArgs {
     /// its final scores as `[expect]`; `tilec play` replays each one.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
+    /// Play tiles whose marks (towers, inns, dragons, ...) have no rules in the
+    /// engine as plain topology, ignoring the marks, instead of refusing them.
+    #[arg(long)]
+    pub topology_only: bool,
 }
 
 /// A progress bar is shown for runs of at least this many games.
@@ -153,7 +158,16 @@ fn checked<'a>(
     };
     let sets = available.select(&args.sets)?;
     available.check_requires(&args.sets)?;
-    let cat = Catalog::new(&sets).map_err(|e| e.to_string())?;
+    let options = CatalogOptions {
+        topology_only: args.topology_only,
+    };
+    let cat =
+        Catalog::with_options(&sets, options).map_err(|e| {
+            match super::sets::topology_hint(&e) {
+                Some(hint) => format!("{e}\n{hint}"),
+                None => e.to_string(),
+            }
+        })?;
     // No more threads than games.
     let threads = threads.min(usize::try_from(args.games).unwrap_or(usize::MAX));
     Ok((sets, Arc::new(cat), threads))

@@ -160,6 +160,12 @@ fn specials(t: &Tile) -> Vec<Value> {
             if m.kind == MarkKind::TrapLake {
                 v["trap"] = json!(true);
             }
+            if let Some(value) = m.value_text() {
+                v["value"] = json!(value);
+            }
+            if !m.kind.played() {
+                v["played"] = json!(false);
+            }
             v
         })
         .collect();

@@ -273,5 +273,6 @@ fn emit_mark(w: &mut Writer, m: &Mark) {
         m.segment.to_string()
     };
     w.line(&format!("segment: {seg},"));
+    w.line(&format!("value: {},", m.value));
     w.close("},");
 }

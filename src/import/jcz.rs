@@ -24,6 +24,7 @@
 
 mod ends;
 mod location;
+mod marks;
 mod model;
 mod read;
 mod tile;

@@ -132,6 +132,14 @@ impl<'s, 'a> Args<'s, 'a> {
         self.ast.attr(a)
     }
 
+    /// The span of an attribute's value (after `=`).
+    pub fn value_span(&self, a: &Arg) -> Span {
+        self.ast.span(crate::ast::Range {
+            start: a.eq + 1,
+            end: a.range.end,
+        })
+    }
+
     /// Reports one argument that does not belong.
     pub fn unexpected(&self, a: &Arg, diags: &mut Vec<Diagnostic>) {
         let statement = self.keyword.to_string();

@@ -4,6 +4,7 @@
 //! still counted), so later checks do not repeat what was already said.
 
 mod args;
+mod marks;
 mod ports;
 mod tile;
 

@@ -1,15 +1,17 @@
 //! Lowering one `tile` block: statements → a [`Tile`] with resolved indices.
 
 use super::args::{number, Args};
+use super::marks;
 use super::ports::{assign_ports, derive_adjacency, edges_of, Claim};
 use crate::ast::{ArgKind, Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
 use crate::model::{End, Segment, Tile, MAX_SEGMENTS};
 use crate::symmetry::symmetry;
-use crate::vocab::{self, PortRule, PortWord};
+use crate::vocab::{self, Attach, MarkRow, PortRule, PortWord};
 use tilec_runtime::{
-    Arrow, EndKind, Illustration, Mark, Provenance, RoadEnd, SegmentKind, NO_SEGMENT, PORT_NAMES,
+    Arrow, EndKind, Illustration, Mark, MarkArg, Provenance, RoadEnd, SegmentKind, NO_SEGMENT,
+    PORT_NAMES,
 };
 
 /// What the set gives every tile.
@@ -376,6 +378,9 @@ impl Draft {
             let text = a.text(arg);
             let span = a.span_of(arg);
             match arg.kind {
+                ArgKind::Word if vocab::port(text).is_none() && vocab::mark(text).is_some() => {
+                    self.segment_mark(seg, kind, text, None, span, diags);
+                }
                 ArgKind::Word => ported |= self.port(seg, rule, text, span, kind, diags),
                 ArgKind::Attr => self.attribute(&mut s, a, arg, diags),
                 ArgKind::Arrow if kind == SegmentKind::Field => self.field_cities(seg, a, diags),
@@ -404,7 +409,8 @@ impl Draft {
     ) -> bool {
         let ports: &[u8] = match (vocab::port(text), rule) {
             (None, _) => {
-                let suggestion = vocab::suggest(text, PORT_NAMES.iter().copied());
+                let marks = vocab::segment_marks(kind).map(|r| r.keyword);
+                let suggestion = vocab::suggest(text, PORT_NAMES.iter().copied().chain(marks));
                 let kind = Kind::UnknownPort {
                     word: text.into(),
                     suggestion: suggestion.map(String::from),
@@ -454,6 +460,11 @@ impl Draft {
                 name: value.to_string(),
                 span,
             }),
+            (key, _) if vocab::mark(key).is_some() => {
+                let at = a.value_span(arg);
+                let seg = self.segments.len();
+                self.segment_mark(seg, s.kind, key, Some((value, at)), span, diags);
+            }
             _ => {
                 let k = Kind::UnknownAttribute {
                     key: key.into(),
@@ -461,6 +472,27 @@ impl Draft {
                 };
                 diags.push(Diagnostic::new(k, span));
             }
+        }
+    }
+
+    /// A mark written on its segment: `road r W E inn`, `city c N resource=wine`.
+    fn segment_mark(
+        &mut self,
+        seg: usize,
+        kind: SegmentKind,
+        word: &str,
+        value: Option<(&str, Span)>,
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let Some(row) = vocab::mark(word) else {
+            return;
+        };
+        if !marks::fits(row, kind, span, diags) {
+            return;
+        }
+        if let Some(m) = marks::read(row, value, seg as u8, span, diags) {
+            marks::push(&mut self.marks, m, span, diags);
         }
     }
 
@@ -575,56 +607,79 @@ impl Draft {
         self.ends.push(End { end, span: a.span });
     }
 
+    /// `mark KW [VALUE] [on=SEGMENT]`.
     fn mark(&mut self, ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) {
         let mut a = Args::new(ast, stmt);
         let Some((w, span)) = a.need_word("a mark kind", diags) else {
             return;
         };
-        let Some(row) = vocab::MARKS.iter().find(|r| r.0 == w) else {
-            diags.push(Diagnostic::new(Kind::UnknownMark { word: w.into() }, span));
+        let Some(row) = vocab::mark(w) else {
+            let suggestion = vocab::suggest(w, vocab::MARKS.iter().map(|r| r.keyword));
+            let kind = Kind::UnknownMark {
+                word: w.into(),
+                suggestion: suggestion.map(String::from),
+            };
+            diags.push(Diagnostic::new(kind, span));
             return;
         };
-        let (_, kind, on_kind) = *row;
+        let value = match row.kind.arg() {
+            MarkArg::None => None,
+            _ => a.word(),
+        };
         let mut segment = NO_SEGMENT;
+        let mut ok = true;
         if let Some(arg) = a.peek().filter(|arg| arg.kind == ArgKind::Attr) {
             a.take();
-            let (key, value) = a.attr_of(arg);
+            let (key, name) = a.attr_of(arg);
             let aspan = a.span_of(arg);
-            match (key, on_kind) {
-                ("on", Some(expected)) => {
-                    if let Some(i) = self.find(value, aspan, diags) {
-                        let found = self.segments[i].kind;
-                        if found == expected {
-                            segment = i as u8;
-                        } else {
-                            let k = Kind::WrongSegmentKind {
-                                name: value.into(),
-                                expected: expected.name(),
-                                found: found.name(),
-                            };
-                            diags.push(Diagnostic::new(k, aspan));
-                        }
-                    }
-                }
-                ("on", None) => diags.push(Diagnostic::new(
-                    Kind::MarkTakesNoSegment { mark: row.0 },
-                    aspan,
-                )),
-                _ => {
-                    let k = Kind::UnknownAttribute {
-                        key: key.into(),
-                        statement: "mark".into(),
-                    };
-                    diags.push(Diagnostic::new(k, aspan));
-                }
+            if key == "on" {
+                ok = self.mark_on(row, name, aspan, diags).is_some_and(|i| {
+                    segment = i as u8;
+                    true
+                });
+            } else {
+                let k = Kind::UnknownAttribute {
+                    key: key.into(),
+                    statement: "mark".into(),
+                };
+                diags.push(Diagnostic::new(k, aspan));
             }
-        } else if on_kind.is_some() {
+        } else if matches!(row.on, Attach::Segment(_)) {
             diags.push(Diagnostic::new(
-                Kind::MarkNeedsSegment { mark: row.0 },
+                Kind::MarkNeedsSegment { mark: row.keyword },
                 a.span,
             ));
         }
         a.finish(diags);
-        self.marks.push(Mark { kind, segment });
+        if let Some(m) = marks::read(row, value, segment, a.span, diags).filter(|_| ok) {
+            marks::push(&mut self.marks, m, a.span, diags);
+        }
+    }
+
+    /// The segment `on=NAME` names, if the mark can stand on it.
+    fn mark_on(
+        &mut self,
+        row: &MarkRow,
+        name: &str,
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<usize> {
+        let Attach::Segment(expected) = row.on else {
+            let mark = row.keyword;
+            diags.push(Diagnostic::new(Kind::MarkTakesNoSegment { mark }, span));
+            return None;
+        };
+        let i = self.find(name, span, diags)?;
+        let found = self.segments[i].kind;
+        if found != expected {
+            let k = Kind::WrongSegmentKind {
+                name: name.into(),
+                expected: expected.name(),
+                found: found.name(),
+            };
+            diags.push(Diagnostic::new(k, span));
+            return None;
+        }
+        Some(i)
     }
 }

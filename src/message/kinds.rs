@@ -286,15 +286,22 @@ kinds! {
     E114 UnknownEdge { word: String }
         => format!("`{word}` is not an edge"),
         hint: "edges are N, E, S and W";
-    /// `mark` knows `festival`, `tree` (with `on=ROAD`), `town-hall` and `lake`:
+    /// `mark` names a mark of the tile language's vocabulary (`tiles/GRAMMAR.md`
+    /// lists every one): the engine's `festival`, `tree`, `town-hall` and `lake`,
+    /// and the symbols of the whole Carcassonne family, such as `tower`, `dragon`,
+    /// `watchtower city`, `corn-circle road`, `flying-machine NW`, `wind-rose NE`.
+    /// Marks that stand on a segment (`inn`, `cathedral`, `resource`, ...) may also
+    /// be written on the segment itself.
     ///
     /// ```text
     /// mark festival
     /// mark tree on=r
+    /// mark watchtower city
+    /// road r W E inn
     /// ```
-    E115 UnknownMark { word: String }
+    E115 UnknownMark { word: String, suggestion: Option<String> }
         => format!("unknown mark `{word}`"),
-        hint: "marks are festival, tree, town-hall and lake";
+        hint: did_you_mean(suggestion, "`tilec check --explain E115` shows the marks; tiles/GRAMMAR.md lists them all");
     /// `copies` gives one argument per copy: `-` for a plain copy, or illustrations
     /// joined by `+`. The illustrations are farmhouse, cowshed, water-tower,
     /// highwaymen, donkey-stable, pigsty and crossroads:
@@ -399,15 +406,17 @@ kinds! {
     E125 CopiesMismatch { copies: usize, count: u32 }
         => format!("{copies} copies described for a tile with count {count}"),
         hint: "give one argument per copy (`-` for a plain one)";
-    /// This mark stands on a segment, named with `on=`:
+    /// This mark stands on a segment, named with `on=` (or written on the segment
+    /// itself):
     ///
     /// ```text
     /// road r W E
     /// mark tree on=r
+    /// mark inn on=r      # the same as `road r W E inn`
     /// ```
     E126 MarkNeedsSegment { mark: &'static str }
         => format!("mark `{mark}` needs `on=SEGMENT`"),
-        hint: "write `mark tree on=ROAD`";
+        hint: format!("write `mark {mark} on=SEGMENT`, or put `{mark}` on the segment's own line");
     /// This mark belongs to the whole tile and stands on no segment; remove `on=`:
     ///
     /// ```text
@@ -469,6 +478,62 @@ kinds! {
     E132 TooManySegments { limit: usize }
         => format!("a tile has at most {limit} segments"),
         hint: "merge segments, or split the tile";
+    /// A mark that stands on a segment goes on a segment of one kind: `inn`,
+    /// `labyrinth`, `wells` and `tree` on roads; `cathedral`, `besieged`,
+    /// `resource`, `no-castle`, `princess`, `darmstadtium` and `multi-edge` on
+    /// cities; `shrine`, `church` and `special` on monasteries; `pig-herd` on fields:
+    ///
+    /// ```text
+    /// city c N inn      # wrong: an inn stands on a road
+    /// road r W E inn    # right
+    /// ```
+    E140 MarkOnWrongSegment { mark: &'static str, kind: &'static str, expected: &'static str }
+        => format!("a {kind} cannot carry `{mark}`"),
+        hint: format!("`{mark}` stands on a {expected}");
+    /// A mark with a value is given one of its values: `resource` wine, grain or
+    /// cloth; `wells` a number from 1 to 9; `multi-edge` an edge; `watchtower` what
+    /// it scores (road, city, pennant, meeple, monastery); `corn-circle` city,
+    /// field or road; `flying-machine` one of eight directions (N NE E SE S SW W
+    /// NW); `wind-rose` NE, SE, SW, NW or all:
+    ///
+    /// ```text
+    /// city c N resource=wood    # wrong
+    /// city c N resource=wine    # right
+    /// mark corn-circle road
+    /// ```
+    E141 BadMarkValue { mark: &'static str, word: String, suggestion: Option<&'static str> }
+        => format!("`{word}` is not a value of `{mark}`"),
+        hint: match suggestion {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("`{mark}` takes {}", crate::vocab::mark_takes(mark)),
+        };
+    /// This mark needs a value: on a segment write `key=value`, after `mark` write
+    /// the value as the next word:
+    ///
+    /// ```text
+    /// city c N resource=wine
+    /// mark wind-rose NE
+    /// ```
+    E142 MarkNeedsValue { mark: &'static str }
+        => format!("`{mark}` needs a value"),
+        hint: format!("`{mark}` takes {}", crate::vocab::mark_takes(mark));
+    /// This mark is a flag and takes no value:
+    ///
+    /// ```text
+    /// road r W E inn=yes    # wrong
+    /// road r W E inn        # right
+    /// ```
+    E143 MarkTakesNoValue { mark: &'static str }
+        => format!("`{mark}` takes no value"),
+        hint: format!("write `{mark}` alone");
+    /// A mark is given twice on the same segment (or twice on the tile). Say it once:
+    ///
+    /// ```text
+    /// road r W E inn inn    # wrong
+    /// ```
+    E144 DuplicateMark { mark: &'static str }
+        => format!("`{mark}` is given twice here"),
+        hint: "remove one";
     // ---- geometry
     /// Every one of a tile's twelve ports belongs to a segment, so that each edge
     /// says what it joins. Give the port to the segment it lies on, usually a field:
@@ -909,4 +974,16 @@ kinds! {
     E412 JczText { parent: String }
         => format!("unexpected text in `<{parent}>`"),
         hint: "text belongs inside a feature element such as `<city>N</city>`";
+    /// A JCloisterZone symbol or feature property has a value the tile language
+    /// has no word for: a trade good other than wine, grain and cloth, a wells
+    /// count outside 1 to 9, a watchtower bonus whose points are not the rules'
+    /// own, a flag that is neither `true` nor `false`:
+    ///
+    /// ```text
+    /// <city resource="wood">N</city>        # wrong: not a trade good
+    /// <watchtower bonus="5/city" />         # wrong: a city scores 1
+    /// ```
+    E420 JczMarkValue { attribute: String, expected: String }
+        => format!("`{attribute}` cannot be said in the tile language"),
+        hint: format!("it takes {expected}");
 }

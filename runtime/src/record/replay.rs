@@ -1,6 +1,7 @@
 //! Replaying a checked record against the engine.
 
 use super::{AnswerKind, DecisionReason, Record, ReplayError, ReplayErrorKind, Step, Turn};
+use crate::catalog::CatalogOptions;
 use crate::{
     Action, Catalog, Choice, Decision, DrawError, Drawn, FigureKind, Game, KindId, Phase,
     Placement, Pos, Setup, Spot, TileSet, PORT_NAMES,
@@ -10,7 +11,17 @@ use std::sync::Arc;
 /// Plays `record` with the sets it names (looked up in `available`, usually
 /// `crate::tables::SETS`), then runs final scoring.
 pub fn replay(record: &Record, available: &[&TileSet]) -> Result<Game, ReplayError> {
-    let mut game = setup(record, available)?;
+    replay_with(record, available, CatalogOptions::default())
+}
+
+/// [`replay`], building the catalog with `options` (to replay a game whose tiles
+/// were played as plain topology).
+pub fn replay_with(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+) -> Result<Game, ReplayError> {
+    let mut game = setup(record, available, options)?;
     for (i, turn) in record.turns.iter().enumerate() {
         let t = TurnReplay {
             n: i + 1,
@@ -65,7 +76,11 @@ fn draw_error(
 }
 
 /// The game a record starts: its sets, players and start tile.
-fn setup(record: &Record, available: &[&TileSet]) -> Result<Game, ReplayError> {
+fn setup(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+) -> Result<Game, ReplayError> {
     let setup_error = |kind| ReplayError {
         turn: 0,
         tile: record.start.clone(),
@@ -84,7 +99,8 @@ fn setup(record: &Record, available: &[&TileSet]) -> Result<Game, ReplayError> {
             }
         }
     }
-    let cat = Catalog::new(&sets).map_err(|e| setup_error(ReplayErrorKind::Catalog(e)))?;
+    let cat = Catalog::with_options(&sets, options)
+        .map_err(|e| setup_error(ReplayErrorKind::Catalog(e)))?;
     let start = cat
         .kind_id(&record.start)
         .ok_or_else(|| setup_error(ReplayErrorKind::UnknownTile))?;

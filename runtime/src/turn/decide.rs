@@ -356,6 +356,7 @@ mod tests {
         hall.marks = Cow::Owned(vec![Mark {
             kind: MarkKind::TownHall,
             segment: NO_SEGMENT,
+            value: 0,
         }]);
         let set = TileSet {
             id: Cow::Borrowed("t"),

@@ -36,6 +36,27 @@ struct IndexPage<'a> {
     sets: &'a [SetView],
     kinds: usize,
     total: u32,
+    marks: Vec<MarkLegend>,
+}
+
+/// One mark in the legend: its badge's letters, keyword and meaning.
+struct MarkLegend {
+    letters: &'static str,
+    keyword: &'static str,
+    what: &'static str,
+}
+
+/// The marks drawn as letter badges (the four the engine plays have pictures).
+fn mark_legend() -> Vec<MarkLegend> {
+    crate::vocab::MARKS
+        .iter()
+        .filter(|r| !r.kind.played())
+        .map(|r| MarkLegend {
+            letters: png::mark_letters(r.kind),
+            keyword: r.keyword,
+            what: r.what,
+        })
+        .collect()
 }
 
 #[derive(Template)]
@@ -127,6 +148,7 @@ fn index(sets: &[SetView]) -> String {
         sets,
         kinds: sets.iter().map(|s| s.tiles.len()).sum(),
         total: sets.iter().map(|s| s.total).sum(),
+        marks: mark_legend(),
     };
     render(&page)
 }

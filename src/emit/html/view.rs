@@ -192,14 +192,17 @@ fn end_line(tile: &Tile, e: &tilec_runtime::RoadEnd) -> String {
 }
 
 fn mark_line(tile: &Tile, m: &tilec_runtime::Mark) -> String {
-    let label = match m.kind {
-        tilec_runtime::MarkKind::Festival => "festival symbol (no figure may stand on it)",
-        tilec_runtime::MarkKind::Tree => "Solovei's tree",
-        tilec_runtime::MarkKind::TownHall => "town hall (fits next to anything, ends features)",
-        tilec_runtime::MarkKind::TrapLake => "Vodyanoy's lake (traps figures around it)",
+    let row = crate::vocab::mark_row(m.kind);
+    let label = match m.value_text() {
+        Some(v) => format!("{} ({}: {v})", row.what, row.keyword),
+        None => row.what.to_string(),
+    };
+    let label = match m.kind.played() {
+        true => label,
+        false => format!("{label}, carried only: the engine does not play its rules"),
     };
     if m.segment == NO_SEGMENT {
-        label.to_string()
+        label
     } else {
         format!("{label} on {}", seg_name(tile, usize::from(m.segment)))
     }

@@ -5,6 +5,7 @@
 use super::canvas::{rgb, Canvas, Pt};
 use super::geom::midpoint;
 use super::labels::FREE;
+use super::mark_badges::BADGE_R;
 use super::scene::{is_kind, Scene};
 use image::Rgba;
 use tilec_runtime::{Arrow, ArrowKind, MarkKind, SegmentKind, TileKind, NO_SEGMENT};
@@ -15,7 +16,7 @@ const WHITE: Rgba<u8> = rgb(252, 250, 244);
 /// Draws the tile's marks (the town hall picture comes first, as it is the
 /// whole tile). The arrow has a layer of its own: see [`draw_arrow`].
 pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
-    for m in tile.marks.iter() {
+    for (k, m) in tile.marks.iter().enumerate() {
         match m.kind {
             MarkKind::TownHall => town_hall(c),
             MarkKind::Tree => tree(c, scene, m.segment),
@@ -27,8 +28,33 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
                 let p = place_on_field(scene, tile, 0.19);
                 trap_lake(c, p);
             }
+            kind => {
+                let p = match m.segment {
+                    NO_SEGMENT => place_on_field(scene, tile, BADGE_R),
+                    seg => {
+                        // Marks sharing a road go one after another along it.
+                        let before = tile.marks[..k].iter().filter(|o| o.segment == seg);
+                        on_segment(scene, seg, before.count())
+                    }
+                };
+                super::mark_badges::badge(c, p, kind, m.value_text().as_deref());
+            }
         }
     }
+}
+
+/// Where the `nth` badge on a segment goes: along a road's path from its
+/// middle, or the spot inside the segment's area with the most room.
+fn on_segment(scene: &mut Scene, seg: u8, nth: usize) -> Pt {
+    if let Some((_, path)) = scene.paths.iter().find(|(s, _)| *s == seg) {
+        let (p, dir) = midpoint(path);
+        // Beside the road, clear of it and of a tree on the other side; the
+        // next ones alternate either way along it.
+        let step = [0.0, 0.2, -0.2, 0.4, -0.4][nth % 5];
+        let along = (p.0 + dir.0 * step, p.1 + dir.1 * step);
+        return (along.0 - dir.1 * 0.1, along.1 + dir.0 * 0.1);
+    }
+    scene.place(BADGE_R, &|l| l == seg)
 }
 
 fn place_on_field(scene: &mut Scene, tile: &TileKind, r: f32) -> Pt {

@@ -16,6 +16,7 @@ mod fields;
 mod font;
 mod geom;
 mod labels;
+mod mark_badges;
 mod marks;
 mod paint;
 mod scene;
@@ -28,6 +29,7 @@ use image::{ImageEncoder, RgbaImage};
 use scene::Scene;
 use tilec_runtime::{MarkKind, TileKind};
 
+pub use mark_badges::letters as mark_letters;
 pub use sheet::{render_sheet, sheet_from};
 
 /// Side of a tile preview in pixels.

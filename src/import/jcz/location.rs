@@ -59,7 +59,8 @@ pub fn word(w: &str, expect: Expect) -> Option<Loc> {
             .position(|&e| e == w)
             .map(|i| Loc::Edge(i as u8)),
         Expect::Halves => match w {
-            "I" | "INNER_FARM" | "INNER_FARM_B" => Some(Loc::Inner),
+            // JCloisterZone numbers the enclosed fields of one tile I, II, ...
+            "I" | "II" | "III" | "INNER_FARM" | "INNER_FARM_B" => Some(Loc::Inner),
             _ => HALVES
                 .iter()
                 .position(|&h| h == w)
@@ -96,6 +97,8 @@ mod tests {
         let got: Vec<_> = words(" N.E  WL\n").collect();
         assert_eq!(got, vec![(1, "N"), (3, "E"), (6, "WL")]);
         assert_eq!(word("I", Expect::Halves), Some(Loc::Inner));
+        assert_eq!(word("II", Expect::Halves), Some(Loc::Inner));
+        assert_eq!(word("IV", Expect::Halves), None);
         assert_eq!(word("N", Expect::Halves), None);
         assert_eq!(word("NL", Expect::Edges), None);
         assert_eq!(word("W", Expect::Edges), Some(Loc::Edge(3)));

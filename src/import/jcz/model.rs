@@ -72,6 +72,8 @@ pub struct Feature {
     pub cities: Vec<usize>,
     /// The segment name, given when the tile is written.
     pub name: String,
+    /// Marks written on the segment (`inn`, `resource=wine`).
+    pub marks: Vec<String>,
 }
 
 impl Feature {
@@ -84,6 +86,7 @@ impl Feature {
             pennants: 0,
             cities: Vec::new(),
             name: String::new(),
+            marks: Vec::new(),
         }
     }
 }
@@ -98,7 +101,7 @@ pub enum RiverEnd {
 }
 
 /// A special mark on a tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mark {
     /// `<festival/>`.
     Festival,
@@ -106,6 +109,8 @@ pub enum Mark {
     Lake,
     /// `<razboynik/>`: Solovei's tree, on the tile's one road (where the element is).
     Tree(Span),
+    /// Any other mark, as written after `mark` (`tower`, `watchtower city`).
+    Vocab(String),
 }
 
 /// One tile, as read.

@@ -6,6 +6,7 @@
 //! `wagon-move="a"` attribute) are kept: they say where roads end.
 
 use super::location::{self, Expect, Loc};
+use super::marks;
 use super::model::{Feature, Kind, Mark, RiverEnd, Tile};
 use super::xml::{self, Sink};
 use crate::diagnostic::Span;
@@ -83,6 +84,11 @@ impl Reader<'_, '_> {
                 ("group", "river-lake") => self.tile.river_end = Some(RiverEnd::Lake),
                 // Draw groups that river segments already imply.
                 ("group", "default" | "river" | "river-fork") => {}
+                (marks::WIND_ROSE, v) => {
+                    if let Some(words) = self.mark_words(&a, marks::WIND_ROSE, Some(v), false) {
+                        self.tile.marks.push(Mark::Vocab(words));
+                    }
+                }
                 _ => self.left_out_attribute(node, &a),
             }
         }
@@ -101,12 +107,85 @@ impl Reader<'_, '_> {
             "vodyanoy" => self.mark(node, Mark::Lake),
             "razboynik" => self.mark(node, Mark::Tree(self.sink.tag(node))),
             "wagon-move" => self.wagon_move(node),
+            name if marks::ELEMENTS.iter().any(|r| r.0 == name) => self.vocab_element(node),
             "position" if node.attribute("x") == Some("0") && node.attribute("y") == Some("0") => {
                 self.tile.start = true;
                 self.only_attributes(node, &["x", "y"]);
             }
             _ => self.left_out(node),
         }
+    }
+
+    /// A symbol element such as `<tower/>` or `<corn-circle type="Road"/>`.
+    fn vocab_element(&mut self, node: Node<'_, '_>) {
+        let name = node.tag_name().name();
+        let Some(&(_, mark, attr)) = marks::ELEMENTS.iter().find(|r| r.0 == name) else {
+            return;
+        };
+        self.only_attributes(node, attr.as_slice());
+        let value = match attr.map(|a| (a, node.attribute_node(a))) {
+            Some((a, None)) => {
+                let kind = Msg::JczMissingAttribute {
+                    attribute: a,
+                    element: name.into(),
+                };
+                self.sink.push(kind, self.sink.tag(node));
+                return;
+            }
+            Some((_, Some(a))) => Some(a),
+            None => None,
+        };
+        let words = match value {
+            Some(a) => self.mark_words(&a, mark, Some(a.value()), false),
+            None => Some(mark.to_string()),
+        };
+        if let Some(words) = words {
+            self.tile.marks.push(Mark::Vocab(words));
+        }
+    }
+
+    /// The tile-language words of a mark read from attribute `a`, or `None`
+    /// (reported) when its value cannot be said.
+    fn mark_words(
+        &mut self,
+        a: &Attribute<'_, '_>,
+        mark: &str,
+        value: Option<&str>,
+        on_segment: bool,
+    ) -> Option<String> {
+        match marks::words(mark, value, on_segment) {
+            Ok(w) => Some(w),
+            Err(expected) => self.bad_value(a, expected),
+        }
+    }
+
+    /// Reports a mark's value the tile language cannot say, and notes it.
+    fn bad_value(&mut self, a: &Attribute<'_, '_>, expected: String) -> Option<String> {
+        let (k, v) = (a.name(), a.value());
+        self.tile
+            .notes
+            .push(format!("Not imported from JCloisterZone: {k}=\"{v}\"."));
+        let kind = Msg::JczMarkValue {
+            attribute: format!("{k}=\"{v}\""),
+            expected,
+        };
+        self.sink.push(kind, self.sink.attr(a));
+        None
+    }
+
+    /// A feature attribute that is a mark (`inn="true"`, `resource="wine"`).
+    fn feature_mark(&mut self, a: &Attribute<'_, '_>, row: (&str, marks::Conv), f: &mut Feature) {
+        let (mark, conv) = row;
+        let words = match (conv, a.value().trim()) {
+            // JCloisterZone reads `yes` as `true`, as it does for pennants.
+            (marks::Conv::Flag, "true" | "yes") | (marks::Conv::Unless, "false" | "no") => {
+                Some(mark.to_string())
+            }
+            (marks::Conv::Flag, "false" | "no") | (marks::Conv::Unless, "true" | "yes") => return,
+            (marks::Conv::Value, v) => self.mark_words(a, mark, Some(v), true),
+            _ => self.bad_value(a, "true or false".into()),
+        };
+        f.marks.extend(words);
     }
 
     fn left_out(&mut self, node: Node<'_, '_>) {
@@ -148,6 +227,7 @@ impl Reader<'_, '_> {
             Kind::Field => Some(Expect::Halves),
             _ => None,
         };
+        let before = self.sink.count();
         match expect {
             Some(expect) => self.locations(node, &text, start, expect, &mut f),
             None if !text.trim().is_empty() => {
@@ -158,6 +238,16 @@ impl Reader<'_, '_> {
         }
         if expect == Some(Expect::Edges) && f.edges == 0 {
             return self.left_out(node);
+        }
+        if self.sink.count() != before {
+            // A location that cannot be read (reported): writing the feature
+            // without it would forge a different tile.
+            let name = node.tag_name().name();
+            let text = text.trim();
+            self.tile.notes.push(format!(
+                "Not imported from JCloisterZone: <{name}>{text}</{name}>, whose location cannot be read."
+            ));
+            return;
         }
         let index = self.tile.features.len();
         for a in node.attributes() {
@@ -170,6 +260,11 @@ impl Reader<'_, '_> {
                     Some(n) => f.pennants = n,
                     None => self.left_out_attribute(node, &a),
                 },
+                (kind, name) if mark_attribute(kind, name).is_some() => {
+                    if let Some(row) = mark_attribute(kind, name) {
+                        self.feature_mark(&a, row, &mut f);
+                    }
+                }
                 (Kind::Field, "city") => {
                     let refs = location::words(a.value())
                         .map(|(off, w)| (w.to_string(), self.sink.in_value(&a, off, w.len())))
@@ -293,6 +388,14 @@ impl Reader<'_, '_> {
         fs.iter()
             .position(|f| kinds.contains(&f.kind) && f.edges & (1 << e) != 0)
     }
+}
+
+/// The mark a feature attribute becomes, with how its value converts.
+fn mark_attribute(kind: Kind, attribute: &str) -> Option<(&'static str, marks::Conv)> {
+    marks::ATTRIBUTES
+        .iter()
+        .find(|r| r.0 == kind && r.1 == attribute)
+        .map(|r| (r.2, r.3))
 }
 
 /// A pennant count: a number, or `yes`/`true` for one (as JCloisterZone reads it).

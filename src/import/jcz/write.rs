@@ -53,6 +53,9 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
         match mark {
             Mark::Festival => out.push_str("  mark festival\n"),
             Mark::Lake => out.push_str("  mark lake\n"),
+            Mark::Vocab(words) => {
+                let _ = writeln!(out, "  mark {words}");
+            }
             Mark::Tree(_) => {}
         }
     }
@@ -78,6 +81,9 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             }
             if f.pennants > 0 {
                 let _ = write!(out, " pennants={}", f.pennants);
+            }
+            for mark in &f.marks {
+                let _ = write!(out, " {mark}");
             }
             if !f.cities.is_empty() {
                 out.push_str(" ->");

@@ -19,6 +19,11 @@ impl Sink<'_> {
         self.diags.push(Diagnostic::new(kind, span));
     }
 
+    /// How many problems have been reported so far.
+    pub fn count(&self) -> usize {
+        self.diags.len()
+    }
+
     /// The span of an element's name in its start tag (`tower` in `<tower/>`).
     pub fn tag(&self, node: Node<'_, '_>) -> Span {
         let start = node.range().start + 1;

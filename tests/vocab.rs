@@ -1,0 +1,134 @@
+//! The mark vocabulary end to end: `tests/vocab/marks.tiles` (written for these
+//! tests) uses every mark of the tile language; it checks clean, exports to JSON
+//! (golden), builds into engine tables, previews with a badge per mark, and is
+//! refused for play unless played as plain topology.
+
+mod common;
+
+use common::{text, tilec};
+use std::collections::BTreeSet;
+use tilec_runtime::catalog::{Catalog, CatalogError, CatalogOptions};
+use tilec_runtime::{MarkKind, TileSet};
+
+fn marks_set() -> TileSet {
+    let (sources, compiled) = common::compile_dir(&common::root().join("tests/vocab"));
+    let shown = tilec::diagnostic::render_plain(&sources, &compiled.diagnostics);
+    assert!(compiled.diagnostics.is_empty(), "{shown}");
+    compiled.model.sets[0].to_runtime()
+}
+
+#[test]
+fn the_fixture_uses_every_mark_of_the_vocabulary() {
+    let set = marks_set();
+    let used: BTreeSet<MarkKind> = set
+        .tiles
+        .iter()
+        .flat_map(|t| t.marks.iter().map(|m| m.kind))
+        .collect();
+    let all: BTreeSet<MarkKind> = MarkKind::ALL.into_iter().collect();
+    // Town halls are a shipped set's own (Messengers & Mayors): a tile with one
+    // has no segments, tested there.
+    let missing: Vec<_> = all.difference(&used).collect();
+    assert_eq!(missing, [&MarkKind::TownHall]);
+}
+
+#[test]
+fn the_json_export_carries_every_mark_with_its_value() {
+    let (_, compiled) = common::compile_dir(&common::root().join("tests/vocab"));
+    let json = tilec::emit::json::emit(&compiled.model);
+    common::golden(&common::root().join("tests/vocab/marks.json"), &json);
+    assert!(json.contains("\"kind\": \"resource\""), "{json}");
+    assert!(json.contains("\"value\": \"wine\""), "{json}");
+    assert!(json.contains("\"played\": false"), "{json}");
+}
+
+#[test]
+fn the_engine_tables_carry_every_mark_with_its_segment_and_value() {
+    let rust = tilec::emit::rust::emit(&[marks_set()]);
+    for kind in MarkKind::ALL.iter().filter(|&&k| k != MarkKind::TownHall) {
+        assert!(
+            rust.contains(&format!("kind: MarkKind::{kind:?},")),
+            "{kind:?}"
+        );
+    }
+    // `city c N ... resource=wine`: the city is segment 0, wine value 0;
+    // `wells=2` on road 0.
+    let flat = rust.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("kind: MarkKind::Resource, segment: 0, value: 0,"));
+    assert!(flat.contains("kind: MarkKind::Wells, segment: 0, value: 2,"));
+}
+
+#[test]
+fn previews_draw_a_badge_for_each_mark() {
+    let set = marks_set();
+    let tile = set.tile("marks/values").expect("values tile");
+    let mut bare = tile.clone();
+    bare.marks = Default::default();
+    let with = tilec::emit::png::render_tile(tile, 0);
+    let without = tilec::emit::png::render_tile(&bare, 0);
+    let differ = with
+        .pixels()
+        .zip(without.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert!(differ > 500, "the badges change {differ} pixels");
+    assert_eq!(tilec::emit::png::layout_problems(tile), 0);
+}
+
+#[test]
+fn a_catalog_refuses_unplayed_marks_unless_topology_only() {
+    let set = marks_set();
+    let err = Catalog::new(&[&set]).unwrap_err();
+    assert_eq!(
+        err,
+        CatalogError::UnplayedMark {
+            tile: "marks/inn".into(),
+            mark: "inn",
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "tile `marks/inn` carries the mark `inn`, whose rules the engine does not play; \
+         play its tiles as plain topology to ignore it"
+    );
+    let topology = CatalogOptions {
+        topology_only: true,
+    };
+    assert!(Catalog::with_options(&[&set], topology).is_ok());
+}
+
+#[test]
+fn simulate_and_play_refuse_unplayed_marks_unless_topology_only() {
+    let base = [
+        "simulate",
+        "--tiles",
+        "tests/vocab",
+        "--sets",
+        "marks",
+        "--games",
+        "3",
+    ];
+    let out = tilec(&base);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("tile `marks/inn` carries the mark `inn`"),
+        "{err}"
+    );
+    assert!(err.contains("hint: add `--topology-only`"), "{err}");
+
+    let dir = common::Temp::new("vocab-records");
+    let mut args = base.to_vec();
+    args.extend(["--topology-only", "--records", dir.path()]);
+    let out = tilec(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+
+    let record = format!("{}/game-1.toml", dir.path());
+    let play = ["play", "--tiles", "tests/vocab", record.as_str()];
+    let out = tilec(&play);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("carries the mark `inn`"));
+    assert!(text(&out.stderr).contains("--topology-only"));
+    let out = tilec(&[play.as_slice(), &["--topology-only"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
