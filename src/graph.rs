@@ -10,7 +10,7 @@ use crate::model::Tile;
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
 use std::fmt::Write;
-use tilec_runtime::{NO_SEGMENT, PORT_NAMES};
+use tilec_runtime::{SegmentKind, NO_SEGMENT, PORT_NAMES};
 
 /// A node of a tile graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,8 @@ pub enum Link {
     Reaches,
     /// The two segments cross on a bridge.
     Bridge,
+    /// The road passes under the city in a tunnel.
+    Tunnel,
 }
 
 /// The graph of one tile. Node `i` for `i < 12` is port `i`; segment `s` is node
@@ -110,6 +112,9 @@ fn fill(graph: &mut UnGraph<Node, Link>, tile: &Tile) {
         for b in bits(s.bridges).filter(|&b| b > i) {
             graph.add_edge(seg(i), seg(b), Link::Bridge);
         }
+        for c in bits(s.tunnels).filter(|&c| s.kind == SegmentKind::Road && c != i) {
+            graph.add_edge(seg(i), seg(c), Link::Tunnel);
+        }
     }
     for (e, end) in tile.ends.iter().enumerate() {
         let node = graph.add_node(Node::End(e as u8));
@@ -120,6 +125,25 @@ fn fill(graph: &mut UnGraph<Node, Link>, tile: &Tile) {
             graph.add_edge(node, seg(s), Link::Reaches);
         }
     }
+}
+
+/// How often ownership alternates between two port sets going round the tile
+/// (ports of other segments are skipped). Two alternations: apart; four: they cross.
+pub fn alternations(a: u16, b: u16) -> u32 {
+    let (mut first, mut prev, mut count) = (None, None, 0);
+    for p in (0..12).filter(|p| (a | b) & (1 << p) != 0) {
+        let in_a = a & (1 << p) != 0;
+        count += u32::from(prev.is_some_and(|q| q != in_a));
+        first.get_or_insert(in_a);
+        prev = Some(in_a);
+    }
+    // Going round: the last owned port is followed by the first.
+    count + u32::from(first != prev)
+}
+
+/// Whether two port sets interleave around the border (one crosses the other).
+pub fn interleave(a: u16, b: u16) -> bool {
+    a != 0 && b != 0 && alternations(a, b) >= 4
 }
 
 /// The indices of the set bits of a mask.
@@ -154,6 +178,7 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
             Link::Touches => "dashed",
             Link::EndsAt | Link::Reaches => "bold",
             Link::Bridge => "dotted",
+            Link::Tunnel => "tapered",
         };
         let (a, b) = (e.source().index(), e.target().index());
         let _ = writeln!(out, "  n{a} -- n{b} [style={style}];");

@@ -1,7 +1,7 @@
 //! The checks of one tile: ports, edges, crossings, adjacency, road ends.
 
 use crate::diagnostic::Diagnostic;
-use crate::graph::{bits, Link, TileGraph};
+use crate::graph::{alternations, bits, Link, TileGraph};
 use crate::message::Kind;
 use crate::model::Tile;
 use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
@@ -74,20 +74,6 @@ fn edges_valid(tile: &Tile, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// How often ownership alternates between two port sets going round the tile
-/// (ports of other segments are skipped). Two alternations: apart; four: they cross.
-fn alternations(a: u16, b: u16) -> u32 {
-    let (mut first, mut prev, mut count) = (None, None, 0);
-    for p in (0..12).filter(|p| (a | b) & (1 << p) != 0) {
-        let in_a = a & (1 << p) != 0;
-        count += u32::from(prev.is_some_and(|q| q != in_a));
-        first.get_or_insert(in_a);
-        prev = Some(in_a);
-    }
-    // Going round: the last owned port is followed by the first.
-    count + u32::from(first != prev)
-}
-
 /// Reports each crossing once. A field beside a crossing city, road or river
 /// interleaves with it too; those consequences are left out, so that one
 /// crossing gives one diagnostic.
@@ -107,25 +93,35 @@ fn no_crossings(tile: &Tile, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         let (a, b) = (&segs[i], &segs[j]);
-        let kinds = [a.kind, b.kind];
         let kind = Kind::SegmentsCross {
             a: a.name.clone(),
             b: b.name.clone(),
-            bridge: kinds.contains(&SegmentKind::Road) && kinds.contains(&SegmentKind::River),
+            cure: cure(a.kind, b.kind),
         };
         diags.push(Diagnostic::new(kind, b.span).with(a.span, "crosses this one"));
     }
 }
 
+/// How two crossing segments could be allowed to cross, for the hint.
+fn cure(a: SegmentKind, b: SegmentKind) -> &'static str {
+    use SegmentKind::*;
+    match (a, b) {
+        (Road, River) | (River, Road) => " (write `over=RIVER` on the road for a bridge)",
+        (Road, Road) => " (write `over=ROAD` on one road for a bridge)",
+        (Road, City) | (City, Road) => " (write `under=CITY` on the road for a tunnel)",
+        _ => "",
+    }
+}
+
 /// Every pair of segments (by index) that interleave around the border, bridges
-/// apart.
+/// and tunnels apart.
 fn crossing_pairs(tile: &Tile) -> Vec<(usize, usize)> {
     let segs = &tile.segments;
     let mut pairs = Vec::new();
     for i in 0..segs.len() {
         for j in i + 1..segs.len() {
             let (a, b) = (&segs[i], &segs[j]);
-            if a.ports == 0 || b.ports == 0 || a.bridges & (1 << j) != 0 {
+            if a.ports == 0 || b.ports == 0 || (a.bridges | a.tunnels) & (1 << j) != 0 {
                 continue;
             }
             if alternations(a.ports, b.ports) >= 4 {

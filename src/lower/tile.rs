@@ -32,6 +32,11 @@ enum Pending {
         name: String,
         span: Span,
     },
+    Under {
+        seg: usize,
+        name: String,
+        span: Span,
+    },
 }
 
 struct Draft {
@@ -369,6 +374,7 @@ impl Draft {
             cities: 0,
             explicit_cities: Vec::new(),
             bridges: 0,
+            tunnels: 0,
             span: a.span,
         };
         let mut ported = false;
@@ -454,6 +460,11 @@ impl Draft {
                 name: value.to_string(),
                 span,
             }),
+            ("under", SegmentKind::Road) => self.pending.push(Pending::Under {
+                seg: self.segments.len(),
+                name: value.to_string(),
+                span,
+            }),
             _ => {
                 let k = Kind::UnknownAttribute {
                     key: key.into(),
@@ -517,12 +528,29 @@ impl Draft {
                     let Some(r) = self.find(&name, span, diags) else {
                         continue;
                     };
-                    if self.segments[r].kind != SegmentKind::River {
+                    let crossable = matches!(
+                        self.segments[r].kind,
+                        SegmentKind::River | SegmentKind::Road
+                    );
+                    if !crossable || r == seg {
                         diags.push(Diagnostic::new(Kind::BridgeNotRiver { name }, span));
                         continue;
                     }
                     self.segments[seg].bridges |= 1 << r;
                     self.segments[r].bridges |= 1 << seg;
+                }
+                Pending::Under { seg, name, span } => {
+                    let Some(c) = self.find(&name, span, diags) else {
+                        continue;
+                    };
+                    let kind = self.segments[c].kind;
+                    if kind != SegmentKind::City {
+                        let kind = kind.name();
+                        diags.push(Diagnostic::new(Kind::TunnelNotCity { name, kind }, span));
+                        continue;
+                    }
+                    self.segments[seg].tunnels |= 1 << c;
+                    self.segments[c].tunnels |= 1 << seg;
                 }
             }
         }
