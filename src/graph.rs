@@ -8,6 +8,7 @@
 
 use crate::model::Tile;
 use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 use std::fmt::Write;
 use tilec_runtime::{SegmentKind, NO_SEGMENT, PORT_NAMES};
@@ -144,6 +145,70 @@ pub fn alternations(a: u16, b: u16) -> u32 {
 /// Whether two port sets interleave around the border (one crosses the other).
 pub fn interleave(a: u16, b: u16) -> bool {
     a != 0 && b != 0 && alternations(a, b) >= 4
+}
+
+/// The arc (maximal run of ports outside `z`) that port `p` lies in, as a mask.
+pub fn arc_of(z: u16, p: usize) -> u16 {
+    let mut arc = 0u16;
+    for dir in [1, 11] {
+        let mut q = p;
+        while z & (1 << q) == 0 && (q == p || arc & (1 << q) == 0) {
+            arc |= 1 << q;
+            q = (q + dir) % 12;
+            if q == p {
+                break;
+            }
+        }
+    }
+    arc
+}
+
+/// A wall of the tile's planar drawing: segments that touch the border joined
+/// into one curve through their end points (a road and the city whose gate it
+/// ends at, three roads at a junction). Fields are the faces between walls.
+#[derive(Clone, Debug)]
+pub struct Wall {
+    /// Segment indices, in index order.
+    pub members: Vec<usize>,
+    /// The same as a mask.
+    pub mask: u32,
+    /// The border ports the wall touches.
+    pub ports: u16,
+}
+
+/// The walls of a tile: every segment but the fields, joined through the end
+/// points they share (union-find over the `EndsAt` and `Reaches` links).
+pub fn walls(tile: &Tile) -> Vec<Wall> {
+    let n = tile.segments.len();
+    let mut sets = UnionFind::<usize>::new(n);
+    for e in &tile.ends {
+        let joined = e.end.segments | e.end.touches;
+        if let Some(first) = bits(joined).next() {
+            for s in bits(joined) {
+                sets.union(first, s);
+            }
+        }
+    }
+    let mut walls: Vec<Wall> = Vec::new();
+    for (i, s) in tile.segments.iter().enumerate() {
+        if s.kind == SegmentKind::Field {
+            continue;
+        }
+        let root = sets.find(i);
+        match walls.iter_mut().find(|w| sets.find(w.members[0]) == root) {
+            Some(w) => {
+                w.members.push(i);
+                w.mask |= 1 << i;
+                w.ports |= s.ports;
+            }
+            None => walls.push(Wall {
+                members: vec![i],
+                mask: 1 << i,
+                ports: s.ports,
+            }),
+        }
+    }
+    walls
 }
 
 /// The indices of the set bits of a mask.

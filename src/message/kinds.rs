@@ -672,6 +672,25 @@ kinds! {
     E240 TunnelNotCity { name: String, kind: &'static str }
         => format!("`under={name}` names a {kind}, not a city"),
         hint: "a road passes under a city (`under=CITY`); it crosses a road or a river with `over=`";
+    /// A road end joins things that lie on opposite sides of another segment: a
+    /// road from the south cannot reach a city or a monastery beyond a river from
+    /// west to east unless it crosses the river on a bridge. Write the crossing
+    /// (`over=` for a river or a road, `under=` for a city), or end the road on
+    /// its own side:
+    ///
+    /// ```text
+    /// river v W E
+    /// city c N
+    /// road r S over=v     # the bridge lets r reach c
+    /// end r at c
+    /// ```
+    E241 EndAcross { pair: String, by: String, by_kind: &'static str }
+        => format!("{pair} meet at a road end, but {by_kind} `{by}` lies between them"),
+        hint: if *by_kind == "city" {
+            format!("a road passes under a city with `under={by}`; or end the road on its own side")
+        } else {
+            format!("a road crosses a {by_kind} with `over={by}`; or end the road on its own side")
+        };
     // ---- sets
     /// The tiles of a set add up to a different number of copies than `total` for
     /// that set in `sets.toml`. Fix a tile's `count`, or the expected number:
