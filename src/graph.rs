@@ -211,6 +211,41 @@ pub fn walls(tile: &Tile) -> Vec<Wall> {
     walls
 }
 
+/// The cities (by mask) that field `f` touches by the faces of the tile's
+/// drawing: a city bounds the field's face when no other wall separates them
+/// and, on the city's own wall, the field's arc of the border ends at a port of
+/// the city. A field or city that touches no port lies somewhere inside the tile
+/// and is left to the text (`->`).
+pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
+    let segs = &tile.segments;
+    let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
+        return 0;
+    };
+    let mut cities = 0;
+    for (c, city) in segs.iter().enumerate() {
+        if city.kind != SegmentKind::City || city.ports == 0 {
+            continue;
+        }
+        let bounds = walls.iter().all(|w| {
+            let arc = arc_of(w.ports, fp);
+            if w.mask & (1 << c) == 0 {
+                return arc & city.ports != 0;
+            }
+            // The wall ports just outside the arc, on either side.
+            let rim = (0..12)
+                .filter(|q| arc & (1 << q) != 0)
+                .flat_map(|q| [(q + 1) % 12, (q + 11) % 12])
+                .fold(0u16, |m, q| m | 1 << q)
+                & !arc;
+            rim & city.ports != 0
+        });
+        if bounds {
+            cities |= 1 << c;
+        }
+    }
+    cities
+}
+
 /// The indices of the set bits of a mask.
 pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
     (0..32).filter(move |i| mask & (1 << i) != 0)

@@ -89,3 +89,58 @@ fn previews_draw_the_bridge_over_and_the_tunnel_dashed_under() {
         "the tunnel is drawn solid"
     );
 }
+
+/// Written adjacency (port order plus `->`) against the faces of each tile's
+/// drawing, for every field of every shipped tile; cities and fields that touch
+/// no port are left to the text and not compared.
+#[test]
+fn face_adjacency_matches_the_shipped_sets() {
+    let compiled = common::shipped();
+    let mut differ = Vec::new();
+    let mut fields = 0;
+    for t in compiled.model.sets.iter().flat_map(|s| &s.tiles) {
+        let walls = tilec::graph::walls(t);
+        let ported: u32 = t
+            .segments
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.ports != 0)
+            .fold(0, |m, (i, _)| m | 1 << i);
+        for (f, s) in t.segments.iter().enumerate() {
+            if s.kind != tilec_runtime::SegmentKind::Field || s.ports == 0 {
+                continue;
+            }
+            fields += 1;
+            let faces = tilec::graph::face_cities(t, &walls, f);
+            if faces != s.cities & ported {
+                differ.push(format!(
+                    "{} {}: written {:b}, faces {:b}",
+                    t.id, s.name, s.cities, faces
+                ));
+            }
+        }
+    }
+    assert!(fields > 150, "only {fields} fields");
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+#[test]
+fn faces_know_a_field_cut_off_by_a_junction() {
+    // City north, three roads meeting at a junction: only the strip between the
+    // western and eastern roads touches the city, though no single road cuts the
+    // others off.
+    let text = "set t \"T\" {\n  provenance sourced\n}\n\
+        tile A \"A\" {\n  count 2\n  city c N\n  road rw W\n  road re E\n  road rs S\n\
+        end rw re rs at junction\n  field f1 EL WR -> c\n  field f2 ER SL\n  field f3 SR WL\n}\n";
+    let mut sources = tilec::diagnostic::Sources::new();
+    let id = sources.add("a.tiles".to_string(), text.to_string());
+    let compiled = tilec::compile(&sources, &[id], None);
+    assert!(compiled.diagnostics.is_empty());
+    let t = &compiled.model.sets[0].tiles[0];
+    let walls = tilec::graph::walls(t);
+    let city = 1 << t.segments.iter().position(|s| s.name == "c").unwrap();
+    let field = |name: &str| t.segments.iter().position(|s| s.name == name).unwrap();
+    assert_eq!(tilec::graph::face_cities(t, &walls, field("f1")), city);
+    assert_eq!(tilec::graph::face_cities(t, &walls, field("f2")), 0);
+    assert_eq!(tilec::graph::face_cities(t, &walls, field("f3")), 0);
+}
