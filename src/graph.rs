@@ -4,7 +4,8 @@
 //! segment owns a port, which city a field touches, which segments end at an end
 //! point and what the end point reaches, and which segments cross on a bridge.
 //! The checker reads port coverage and road ends from it; `tilec export --emit dot`
-//! prints it for a puzzling tile.
+//! prints it for a puzzling tile, with the walls (segments joined through their
+//! road ends) that cut the tile into faces.
 
 use crate::model::Tile;
 use petgraph::graph::{NodeIndex, UnGraph};
@@ -282,6 +283,19 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
         };
         let (a, b) = (e.source().index(), e.target().index());
         let _ = writeln!(out, "  n{a} -- n{b} [style={style}];");
+    }
+    // The walls that cut the tile into faces (the fields), one cluster each.
+    for (w, wall) in walls(tile).iter().enumerate() {
+        let nodes: Vec<String> = wall
+            .members
+            .iter()
+            .map(|&m| format!("n{}", 12 + m))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  subgraph cluster_wall{w} {{ label=\"wall {w}\"; style=dotted; {}; }}",
+            nodes.join("; ")
+        );
     }
     out.push_str("}\n");
     out

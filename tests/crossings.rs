@@ -144,3 +144,25 @@ fn faces_know_a_field_cut_off_by_a_junction() {
     assert_eq!(tilec::graph::face_cities(t, &walls, field("f2")), 0);
     assert_eq!(tilec::graph::face_cities(t, &walls, field("f3")), 0);
 }
+
+/// `tilec export --emit dot` shows the bridge, the tunnel and the walls.
+#[test]
+fn dot_shows_bridges_tunnels_and_walls() {
+    for local in ["bridge", "tunnel"] {
+        let id = format!("crossings/{local}");
+        let out = common::tilec(&["export", "--emit", "dot", "--tile", &id, "tests/crossings"]);
+        assert!(out.status.success(), "{}", common::text(&out.stderr));
+        let dot = common::text(&out.stdout);
+        let style = if local == "bridge" {
+            "dotted"
+        } else {
+            "tapered"
+        };
+        assert!(dot.contains(&format!("[style={style}]")), "{dot}");
+        assert!(dot.contains("cluster_wall0"), "{dot}");
+        common::golden(
+            &common::root().join(format!("tests/golden/dot/{local}.dot")),
+            &dot,
+        );
+    }
+}
