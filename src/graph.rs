@@ -4,13 +4,15 @@
 //! segment owns a port, which city a field touches, which segments end at an end
 //! point and what the end point reaches, and which segments cross on a bridge.
 //! The checker reads port coverage and road ends from it; `tilec export --emit dot`
-//! prints it for a puzzling tile.
+//! prints it for a puzzling tile, with the walls (segments joined through their
+//! road ends) that cut the tile into faces.
 
 use crate::model::Tile;
 use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 use std::fmt::Write;
-use tilec_runtime::{NO_SEGMENT, PORT_NAMES};
+use tilec_runtime::{SegmentKind, NO_SEGMENT, PORT_NAMES};
 
 /// A node of a tile graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +38,8 @@ pub enum Link {
     Reaches,
     /// The two segments cross on a bridge.
     Bridge,
+    /// The road passes under the city in a tunnel.
+    Tunnel,
 }
 
 /// The graph of one tile. Node `i` for `i < 12` is port `i`; segment `s` is node
@@ -110,6 +114,9 @@ fn fill(graph: &mut UnGraph<Node, Link>, tile: &Tile) {
         for b in bits(s.bridges).filter(|&b| b > i) {
             graph.add_edge(seg(i), seg(b), Link::Bridge);
         }
+        for c in bits(s.tunnels).filter(|&c| s.kind == SegmentKind::Road && c != i) {
+            graph.add_edge(seg(i), seg(c), Link::Tunnel);
+        }
     }
     for (e, end) in tile.ends.iter().enumerate() {
         let node = graph.add_node(Node::End(e as u8));
@@ -120,6 +127,124 @@ fn fill(graph: &mut UnGraph<Node, Link>, tile: &Tile) {
             graph.add_edge(node, seg(s), Link::Reaches);
         }
     }
+}
+
+/// How often ownership alternates between two port sets going round the tile
+/// (ports of other segments are skipped). Two alternations: apart; four: they cross.
+pub fn alternations(a: u16, b: u16) -> u32 {
+    let (mut first, mut prev, mut count) = (None, None, 0);
+    for p in (0..12).filter(|p| (a | b) & (1 << p) != 0) {
+        let in_a = a & (1 << p) != 0;
+        count += u32::from(prev.is_some_and(|q| q != in_a));
+        first.get_or_insert(in_a);
+        prev = Some(in_a);
+    }
+    // Going round: the last owned port is followed by the first.
+    count + u32::from(first != prev)
+}
+
+/// Whether two port sets interleave around the border (one crosses the other).
+pub fn interleave(a: u16, b: u16) -> bool {
+    a != 0 && b != 0 && alternations(a, b) >= 4
+}
+
+/// The arc (maximal run of ports outside `z`) that port `p` lies in, as a mask.
+pub fn arc_of(z: u16, p: usize) -> u16 {
+    let mut arc = 0u16;
+    for dir in [1, 11] {
+        let mut q = p;
+        while z & (1 << q) == 0 && (q == p || arc & (1 << q) == 0) {
+            arc |= 1 << q;
+            q = (q + dir) % 12;
+            if q == p {
+                break;
+            }
+        }
+    }
+    arc
+}
+
+/// A wall of the tile's planar drawing: segments that touch the border joined
+/// into one curve through their end points (a road and the city whose gate it
+/// ends at, three roads at a junction). Fields are the faces between walls.
+#[derive(Clone, Debug)]
+pub struct Wall {
+    /// Segment indices, in index order.
+    pub members: Vec<usize>,
+    /// The same as a mask.
+    pub mask: u32,
+    /// The border ports the wall touches.
+    pub ports: u16,
+}
+
+/// The walls of a tile: every segment but the fields, joined through the end
+/// points they share (union-find over the `EndsAt` and `Reaches` links).
+pub fn walls(tile: &Tile) -> Vec<Wall> {
+    let n = tile.segments.len();
+    let mut sets = UnionFind::<usize>::new(n);
+    for e in &tile.ends {
+        let joined = e.end.segments | e.end.touches;
+        if let Some(first) = bits(joined).next() {
+            for s in bits(joined) {
+                sets.union(first, s);
+            }
+        }
+    }
+    let mut walls: Vec<Wall> = Vec::new();
+    for (i, s) in tile.segments.iter().enumerate() {
+        if s.kind == SegmentKind::Field {
+            continue;
+        }
+        let root = sets.find(i);
+        match walls.iter_mut().find(|w| sets.find(w.members[0]) == root) {
+            Some(w) => {
+                w.members.push(i);
+                w.mask |= 1 << i;
+                w.ports |= s.ports;
+            }
+            None => walls.push(Wall {
+                members: vec![i],
+                mask: 1 << i,
+                ports: s.ports,
+            }),
+        }
+    }
+    walls
+}
+
+/// The cities (by mask) that field `f` touches by the faces of the tile's
+/// drawing: a city bounds the field's face when no other wall separates them
+/// and, on the city's own wall, the field's arc of the border ends at a port of
+/// the city. A field or city that touches no port lies somewhere inside the tile
+/// and is left to the text (`->`).
+pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
+    let segs = &tile.segments;
+    let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
+        return 0;
+    };
+    let mut cities = 0;
+    for (c, city) in segs.iter().enumerate() {
+        if city.kind != SegmentKind::City || city.ports == 0 {
+            continue;
+        }
+        let bounds = walls.iter().all(|w| {
+            let arc = arc_of(w.ports, fp);
+            if w.mask & (1 << c) == 0 {
+                return arc & city.ports != 0;
+            }
+            // The wall ports just outside the arc, on either side.
+            let rim = (0..12)
+                .filter(|q| arc & (1 << q) != 0)
+                .flat_map(|q| [(q + 1) % 12, (q + 11) % 12])
+                .fold(0u16, |m, q| m | 1 << q)
+                & !arc;
+            rim & city.ports != 0
+        });
+        if bounds {
+            cities |= 1 << c;
+        }
+    }
+    cities
 }
 
 /// The indices of the set bits of a mask.
@@ -154,9 +279,23 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
             Link::Touches => "dashed",
             Link::EndsAt | Link::Reaches => "bold",
             Link::Bridge => "dotted",
+            Link::Tunnel => "tapered",
         };
         let (a, b) = (e.source().index(), e.target().index());
         let _ = writeln!(out, "  n{a} -- n{b} [style={style}];");
+    }
+    // The walls that cut the tile into faces (the fields), one cluster each.
+    for (w, wall) in walls(tile).iter().enumerate() {
+        let nodes: Vec<String> = wall
+            .members
+            .iter()
+            .map(|&m| format!("n{}", 12 + m))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  subgraph cluster_wall{w} {{ label=\"wall {w}\"; style=dotted; {}; }}",
+            nodes.join("; ")
+        );
     }
     out.push_str("}\n");
     out

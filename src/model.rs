@@ -100,6 +100,12 @@ pub struct Segment {
     pub explicit_cities: Vec<(u8, Span)>,
     /// Segments this one crosses on a bridge (`over=`).
     pub bridges: SegmentMask,
+    /// For a field: cities the text says it does not touch (`not-touching=`),
+    /// taken out of the derived adjacency.
+    pub not_touching: SegmentMask,
+    /// Tunnels (`under=`): for a road, the cities it passes under; for a city, the
+    /// roads that pass under it.
+    pub tunnels: SegmentMask,
     /// The statement that declares it.
     pub span: Span,
 }

@@ -1,7 +1,7 @@
 //! The checks of one tile: ports, edges, crossings, adjacency, road ends.
 
 use crate::diagnostic::Diagnostic;
-use crate::graph::{bits, Link, TileGraph};
+use crate::graph::{alternations, arc_of, bits, walls, Link, TileGraph};
 use crate::message::Kind;
 use crate::model::Tile;
 use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
@@ -21,6 +21,7 @@ pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
     no_crossings(tile, diags);
     adjacency_possible(tile, diags);
     ends_valid(tile, g, diags);
+    ends_reachable(tile, diags);
 }
 
 fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
@@ -74,20 +75,6 @@ fn edges_valid(tile: &Tile, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// How often ownership alternates between two port sets going round the tile
-/// (ports of other segments are skipped). Two alternations: apart; four: they cross.
-fn alternations(a: u16, b: u16) -> u32 {
-    let (mut first, mut prev, mut count) = (None, None, 0);
-    for p in (0..12).filter(|p| (a | b) & (1 << p) != 0) {
-        let in_a = a & (1 << p) != 0;
-        count += u32::from(prev.is_some_and(|q| q != in_a));
-        first.get_or_insert(in_a);
-        prev = Some(in_a);
-    }
-    // Going round: the last owned port is followed by the first.
-    count + u32::from(first != prev)
-}
-
 /// Reports each crossing once. A field beside a crossing city, road or river
 /// interleaves with it too; those consequences are left out, so that one
 /// crossing gives one diagnostic.
@@ -107,25 +94,35 @@ fn no_crossings(tile: &Tile, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         let (a, b) = (&segs[i], &segs[j]);
-        let kinds = [a.kind, b.kind];
         let kind = Kind::SegmentsCross {
             a: a.name.clone(),
             b: b.name.clone(),
-            bridge: kinds.contains(&SegmentKind::Road) && kinds.contains(&SegmentKind::River),
+            cure: cure(a.kind, b.kind),
         };
         diags.push(Diagnostic::new(kind, b.span).with(a.span, "crosses this one"));
     }
 }
 
+/// How two crossing segments could be allowed to cross, for the hint.
+fn cure(a: SegmentKind, b: SegmentKind) -> &'static str {
+    use SegmentKind::*;
+    match (a, b) {
+        (Road, River) | (River, Road) => " (write `over=RIVER` on the road for a bridge)",
+        (Road, Road) => " (write `over=ROAD` on one road for a bridge)",
+        (Road, City) | (City, Road) => " (write `under=CITY` on the road for a tunnel)",
+        _ => "",
+    }
+}
+
 /// Every pair of segments (by index) that interleave around the border, bridges
-/// apart.
+/// and tunnels apart.
 fn crossing_pairs(tile: &Tile) -> Vec<(usize, usize)> {
     let segs = &tile.segments;
     let mut pairs = Vec::new();
     for i in 0..segs.len() {
         for j in i + 1..segs.len() {
             let (a, b) = (&segs[i], &segs[j]);
-            if a.ports == 0 || b.ports == 0 || a.bridges & (1 << j) != 0 {
+            if a.ports == 0 || b.ports == 0 || (a.bridges | a.tunnels) & (1 << j) != 0 {
                 continue;
             }
             if alternations(a.ports, b.ports) >= 4 {
@@ -134,22 +131,6 @@ fn crossing_pairs(tile: &Tile) -> Vec<(usize, usize)> {
         }
     }
     pairs
-}
-
-/// The arc (maximal run of ports outside `z`) that port `p` lies in, as a mask.
-fn arc_of(z: u16, p: usize) -> u16 {
-    let mut arc = 0u16;
-    for dir in [1, 11] {
-        let mut q = p;
-        while z & (1 << q) == 0 && (q == p || arc & (1 << q) == 0) {
-            arc |= 1 << q;
-            q = (q + dir) % 12;
-            if q == p {
-                break;
-            }
-        }
-    }
-    arc
 }
 
 fn adjacency_possible(tile: &Tile, diags: &mut Vec<Diagnostic>) {
@@ -249,6 +230,60 @@ fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
                 };
                 diags.push(Diagnostic::new(kind, e.span));
             }
+        }
+    }
+}
+
+/// Everything a road end joins (the roads ending there and what they reach) lies
+/// in one face of the tile: no other wall (a river, road or city with what is
+/// joined to it) separates two of them, unless one of them crosses it on a bridge
+/// or in a tunnel.
+fn ends_reachable(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+    let segs = &tile.segments;
+    let walls = walls(tile);
+    for wall in &walls {
+        let crossing = wall
+            .members
+            .iter()
+            .fold(0, |m, &i| m | segs[i].bridges | segs[i].tunnels);
+        let ported: Vec<usize> = wall
+            .members
+            .iter()
+            .copied()
+            .filter(|&i| segs[i].ports != 0)
+            .collect();
+        let Some(&first) = ported.first() else {
+            continue;
+        };
+        let p = segs[first].ports.trailing_zeros() as usize;
+        for &m in &ported[1..] {
+            let across = walls.iter().find(|w| {
+                w.mask & crossing == 0
+                    && w.mask & (1 << m) == 0
+                    && arc_of(w.ports, p) & segs[m].ports == 0
+            });
+            let Some(by) = across else {
+                continue;
+            };
+            let z = by
+                .members
+                .iter()
+                .copied()
+                .find(|&z| segs[z].ports != 0)
+                .unwrap_or(by.members[0]);
+            let span = tile
+                .ends
+                .iter()
+                .find(|e| (e.end.segments | e.end.touches) & (1 << m) != 0)
+                .map_or(segs[m].span, |e| e.span);
+            let kind = Kind::EndAcross {
+                pair: format!("`{}` and `{}`", segs[first].name, segs[m].name),
+                by: segs[z].name.clone(),
+                by_kind: segs[z].kind.name(),
+            };
+            diags.push(
+                Diagnostic::new(kind, span).with(segs[z].span, "this segment lies between them"),
+            );
         }
     }
 }

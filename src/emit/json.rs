@@ -144,6 +144,9 @@ fn segment(t: &Tile, s: &crate::model::Segment) -> Value {
     if s.bridges != 0 {
         obj.insert("bridges".into(), json!(names(t, s.bridges)));
     }
+    if s.tunnels != 0 {
+        obj.insert("tunnels".into(), json!(names(t, s.tunnels)));
+    }
     v
 }
 

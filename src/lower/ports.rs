@@ -93,7 +93,7 @@ pub fn derive_adjacency(segments: &mut [Segment], ports: &[u8; 12], diags: &mut 
         let derived = port_neighbours(ports, f as u8, segments);
         let explicit = segments[f].cities;
         if !segments[f].explicit_cities.is_empty() {
-            let omitted = derived & !explicit;
+            let omitted = derived & !explicit & !segments[f].not_touching;
             for c in (0..segments.len()).filter(|c| omitted & (1 << c) != 0) {
                 let kind = Kind::AdjacencyOmitted {
                     field: segments[f].name.clone(),

@@ -34,6 +34,16 @@ enum Pending {
         name: String,
         span: Span,
     },
+    Under {
+        seg: usize,
+        name: String,
+        span: Span,
+    },
+    NotTouching {
+        seg: usize,
+        name: String,
+        span: Span,
+    },
 }
 
 struct Draft {
@@ -129,6 +139,7 @@ pub fn lower_tile(
     }
     // Only a tile without errors: symmetry assumes every segment is well formed
     // (a port-less city named by an enclosed field would have no image).
+    faces_adjacency(&mut tile);
     tile.symmetry = symmetry(&tile);
     // The model outlives every other stage: no spare capacity (benches/compile.rs
     // measures the heap per tile).
@@ -140,6 +151,19 @@ pub fn lower_tile(
     tile.marks.shrink_to_fit();
     tile.notes.shrink_to_fit();
     Some(tile)
+}
+
+/// Adds to every field the cities its face of the drawing touches, then takes
+/// out those it says it does not touch (`not-touching=`).
+fn faces_adjacency(tile: &mut Tile) {
+    let walls = crate::graph::walls(tile);
+    for f in 0..tile.segments.len() {
+        if tile.segments[f].kind == SegmentKind::Field {
+            let faces = crate::graph::face_cities(tile, &walls, f);
+            let s = &mut tile.segments[f];
+            s.cities = (s.cities | faces) & !s.not_touching;
+        }
+    }
 }
 
 impl Draft {
@@ -371,6 +395,8 @@ impl Draft {
             cities: 0,
             explicit_cities: Vec::new(),
             bridges: 0,
+            tunnels: 0,
+            not_touching: 0,
             span: a.span,
         };
         let mut ported = false;
@@ -456,6 +482,16 @@ impl Draft {
                 span,
             )),
             ("over", SegmentKind::Road | SegmentKind::River) => self.pending.push(Pending::Over {
+                seg: self.segments.len(),
+                name: value.to_string(),
+                span,
+            }),
+            ("not-touching", SegmentKind::Field) => self.pending.push(Pending::NotTouching {
+                seg: self.segments.len(),
+                name: value.to_string(),
+                span,
+            }),
+            ("under", SegmentKind::Road) => self.pending.push(Pending::Under {
                 seg: self.segments.len(),
                 name: value.to_string(),
                 span,
@@ -549,12 +585,41 @@ impl Draft {
                     let Some(r) = self.find(&name, span, diags) else {
                         continue;
                     };
-                    if self.segments[r].kind != SegmentKind::River {
+                    let crossable = matches!(
+                        self.segments[r].kind,
+                        SegmentKind::River | SegmentKind::Road
+                    );
+                    if !crossable || r == seg {
                         diags.push(Diagnostic::new(Kind::BridgeNotRiver { name }, span));
                         continue;
                     }
                     self.segments[seg].bridges |= 1 << r;
                     self.segments[r].bridges |= 1 << seg;
+                }
+                Pending::NotTouching { seg, name, span } => {
+                    let Some(c) = self.find(&name, span, diags) else {
+                        continue;
+                    };
+                    let kind = self.segments[c].kind;
+                    if kind != SegmentKind::City {
+                        let kind = kind.name();
+                        diags.push(Diagnostic::new(Kind::NotACity { name, kind }, span));
+                        continue;
+                    }
+                    self.segments[seg].not_touching |= 1 << c;
+                }
+                Pending::Under { seg, name, span } => {
+                    let Some(c) = self.find(&name, span, diags) else {
+                        continue;
+                    };
+                    let kind = self.segments[c].kind;
+                    if kind != SegmentKind::City {
+                        let kind = kind.name();
+                        diags.push(Diagnostic::new(Kind::TunnelNotCity { name, kind }, span));
+                        continue;
+                    }
+                    self.segments[seg].tunnels |= 1 << c;
+                    self.segments[c].tunnels |= 1 << seg;
                 }
             }
         }

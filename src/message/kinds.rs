@@ -567,14 +567,11 @@ kinds! {
     /// road r E W      # wrong: the road would cut the city
     /// ```
     ///
-    /// Only a road may cross a river, on a bridge: `road r E W over=v`.
-    E202 SegmentsCross { a: String, b: String, bridge: bool }
+    /// A road may cross a river or another road on a bridge (`road r E W over=v`)
+    /// and pass under a city in a tunnel (`road r N S under=c`).
+    E202 SegmentsCross { a: String, b: String, cure: &'static str }
         => format!("segments `{a}` and `{b}` cross"),
-        hint: if *bridge {
-            "a tile is flat: two segments cannot interleave around its border (write `over=RIVER` on the road for a bridge)"
-        } else {
-            "a tile is flat: two segments cannot interleave around its border"
-        },
+        hint: format!("a tile is flat: two segments cannot interleave around its border{cure}"),
         label: "this segment";
     /// A field lies next to a city (one of its ports is beside one of the city's),
     /// so it touches that city; its `->` list, when given, names every city it
@@ -708,16 +705,19 @@ kinds! {
     E215 RoadEndOnRiver { target: &'static str }
         => format!("a river cannot end at a {target}"),
         hint: "spring and lake end rivers; the other keywords end roads";
-    /// `over=` says a road crosses a river on a bridge, so it names a river of the
-    /// tile:
+    /// `over=` says a road crosses a river or another road on a bridge, so it names
+    /// a river or another road of the tile (a road passes under a city with
+    /// `under=CITY`, a tunnel):
     ///
     /// ```text
     /// river v N S
     /// road r E W over=v
+    /// road r1 N S
+    /// road r2 E W over=r1
     /// ```
     E216 BridgeNotRiver { name: String }
-        => format!("`over={name}` must name a river"),
-        hint: "bridges cross rivers";
+        => format!("`over={name}` must name a river or another road"),
+        hint: "bridges cross rivers and roads; a road passes under a city with `under=CITY`";
     /// Pennants (`pennants=N`, the coat of arms) belong to cities only.
     ///
     /// ```text
@@ -727,6 +727,35 @@ kinds! {
     E217 PennantsOnNonCity { kind: &'static str }
         => format!("a {kind} has no pennants"),
         hint: "only cities carry pennants";
+    /// `under=` says a road passes under a city in a tunnel, so it names a city of
+    /// the tile:
+    ///
+    /// ```text
+    /// city c E W
+    /// road r N S under=c
+    /// ```
+    E240 TunnelNotCity { name: String, kind: &'static str }
+        => format!("`under={name}` names a {kind}, not a city"),
+        hint: "a road passes under a city (`under=CITY`); it crosses a road or a river with `over=`";
+    /// A road end joins things that lie on opposite sides of another segment: a
+    /// road from the south cannot reach a city or a monastery beyond a river from
+    /// west to east unless it crosses the river on a bridge. Write the crossing
+    /// (`over=` for a river or a road, `under=` for a city), or end the road on
+    /// its own side:
+    ///
+    /// ```text
+    /// river v W E
+    /// city c N
+    /// road r S over=v     # the bridge lets r reach c
+    /// end r at c
+    /// ```
+    E241 EndAcross { pair: String, by: String, by_kind: &'static str }
+        => format!("{pair} meet at a road end, but {by_kind} `{by}` lies between them"),
+        hint: if *by_kind == "city" {
+            format!("a road passes under a city with `under={by}`; or end the road on its own side")
+        } else {
+            format!("a road crosses a {by_kind} with `over={by}`; or end the road on its own side")
+        };
     // ---- sets
     /// The tiles of a set add up to a different number of copies than `total` for
     /// that set in `sets.toml`. Fix a tile's `count`, or the expected number:

@@ -5,6 +5,7 @@
 use super::canvas::{dist, Pt};
 use super::geom::{curve, edge_mid, edges_of, port_anchor, through_path, CityShape, CENTRE};
 use super::labels::{Labels, FREE, MAX_SEGMENTS, OBJ};
+use crate::graph::interleave;
 use tilec_runtime::{EndKind, RoadEnd, SegmentKind, TileKind};
 
 /// Half the width of a road.
@@ -127,13 +128,23 @@ impl Scene {
     }
 
     fn draw_path(&mut self, tile: &TileKind, seg: u8, path: Vec<Pt>, half: f32) {
-        let river = |l: u8| is_kind(tile, l, SegmentKind::River);
-        let over: &dyn Fn(u8) -> bool = if is_kind(tile, seg, SegmentKind::Road) {
-            &river
-        } else {
-            &|_| false
+        // The checker lets a road interleave with a river or a road only on a
+        // bridge, and with a city only in a tunnel, so crossing means exactly that.
+        let ports = tile.segments[usize::from(seg)].ports;
+        let crossed = |l: u8, kind: SegmentKind| {
+            is_kind(tile, l, kind) && interleave(ports, tile.segments[usize::from(l)].ports)
         };
-        self.labels.stroke(&path, half, seg, over);
+        let road = is_kind(tile, seg, SegmentKind::Road);
+        let bridged =
+            |l: u8| road && (is_kind(tile, l, SegmentKind::River) || crossed(l, SegmentKind::Road));
+        self.labels.stroke(&path, half, seg, &bridged);
+        if road && segs(tile).any(|(l, _)| crossed(l, SegmentKind::City)) {
+            // A tunnel: dashes of road drawn across the city it passes under.
+            let under = |l: u8| crossed(l, SegmentKind::City);
+            for dash in dashes(&path, 0.03, 0.15) {
+                self.labels.stroke(&dash, half * 0.6, seg, &under);
+            }
+        }
         self.paths.push((seg, path));
     }
 
@@ -346,6 +357,21 @@ pub fn is_kind(tile: &TileKind, l: u8, kind: SegmentKind) -> bool {
     tile.segments
         .get(usize::from(l))
         .is_some_and(|g| g.kind == kind)
+}
+
+/// Dashes along `path`: a piece of length `dash` every `period`.
+fn dashes(path: &[Pt], dash: f32, period: f32) -> Vec<Vec<Pt>> {
+    let mut out = Vec::new();
+    for w in path.windows(2) {
+        let len = dist(w[0], w[1]);
+        let mut t = 0.0;
+        while t < len {
+            let end = (t + dash).min(len);
+            out.push(vec![lerp(w[0], w[1], t / len), lerp(w[0], w[1], end / len)]);
+            t += period;
+        }
+    }
+    out
 }
 
 fn lerp(a: Pt, b: Pt, t: f32) -> Pt {

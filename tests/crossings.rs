@@ -1,0 +1,168 @@
+//! Bridges and tunnels (`over=`, `under=`): they check clean, export, draw and
+//! show in the graph; and the planar checks on the tile graph.
+
+mod common;
+
+use serde_json::Value;
+
+fn fixture() -> tilec::Compiled {
+    let (sources, compiled) = common::compile_dir(&common::root().join("tests/crossings"));
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{}",
+        tilec::diagnostic::render_plain(&sources, &compiled.diagnostics)
+    );
+    compiled
+}
+
+fn tile<'m>(compiled: &'m tilec::Compiled, local: &str) -> &'m tilec::model::Tile {
+    compiled.model.sets[0]
+        .tiles
+        .iter()
+        .find(|t| t.id.ends_with(&format!("/{local}")))
+        .unwrap_or_else(|| panic!("no tile {local}"))
+}
+
+fn segment<'v>(doc: &'v Value, tile: &str, name: &str) -> &'v Value {
+    let tiles = doc["sets"][0]["tiles"].as_array().expect("tiles");
+    let t = tiles.iter().find(|t| t["id"] == tile).expect("tile");
+    let segs = t["segments"].as_array().expect("segments");
+    segs.iter().find(|s| s["name"] == name).expect("segment")
+}
+
+#[test]
+fn bridges_and_tunnels_export_on_both_segments() {
+    let compiled = fixture();
+    let doc: Value = serde_json::from_str(&tilec::emit::json::emit(&compiled.model)).expect("JSON");
+    assert_eq!(segment(&doc, "crossings/bridge", "r1")["bridges"][0], "r2");
+    assert_eq!(segment(&doc, "crossings/bridge", "r2")["bridges"][0], "r1");
+    assert_eq!(segment(&doc, "crossings/tunnel", "r")["tunnels"][0], "c");
+    assert_eq!(segment(&doc, "crossings/tunnel", "c")["tunnels"][0], "r");
+    assert!(segment(&doc, "crossings/tunnel", "r")
+        .get("bridges")
+        .is_none());
+}
+
+#[test]
+fn a_bridge_keeps_the_symmetry_of_the_crossing() {
+    let compiled = fixture();
+    // Turned a quarter, r1 over r2 becomes r2 over r1: the same tile (both are
+    // listed on each other), so the crossroads bridge has two distinct turns at
+    // most, like a plain crossroads has one.
+    assert!(tile(&compiled, "bridge").symmetry <= 2);
+    assert_eq!(tile(&compiled, "tunnel").symmetry, 2);
+}
+
+/// The preview's pixel at (`x`, `y`) in tile units (0..1 from the north-west).
+fn pixel(img: &image::RgbaImage, x: f32, y: f32) -> [u8; 4] {
+    let side = img.width() as f32;
+    img.get_pixel((x * side) as u32, (y * side) as u32).0
+}
+
+#[test]
+fn previews_draw_the_bridge_over_and_the_tunnel_dashed_under() {
+    let compiled = fixture();
+    let bridge = tilec::emit::png::render_tile(&tile(&compiled, "bridge").to_runtime(), 0);
+    // Both roads are plain road near the edges; where they cross, the deck is drawn.
+    let (road_n, road_w) = (pixel(&bridge, 0.5, 0.15), pixel(&bridge, 0.15, 0.5));
+    assert_eq!(road_n, road_w);
+    assert_ne!(
+        pixel(&bridge, 0.5, 0.5),
+        road_n,
+        "no bridge deck at the crossing"
+    );
+    let tunnel = tilec::emit::png::render_tile(&tile(&compiled, "tunnel").to_runtime(), 0);
+    // Inside the city (below its pennant) the road's line shows dashes where the
+    // same row off the road is plain city, and gaps of plain city between them.
+    let row = |i: u32| {
+        (
+            pixel(&tunnel, 0.5, i as f32 / 100.0),
+            pixel(&tunnel, 0.3, i as f32 / 100.0),
+        )
+    };
+    assert!(
+        (58..66).map(row).any(|(on, off)| on != off),
+        "no dash across the city"
+    );
+    assert!(
+        (36..44).map(row).any(|(on, off)| on == off),
+        "the tunnel is drawn solid"
+    );
+}
+
+/// Written adjacency (port order plus `->`) against the faces of each tile's
+/// drawing, for every field of every shipped tile; cities and fields that touch
+/// no port are left to the text and not compared.
+#[test]
+fn face_adjacency_matches_the_shipped_sets() {
+    let compiled = common::shipped();
+    let mut differ = Vec::new();
+    let mut fields = 0;
+    for t in compiled.model.sets.iter().flat_map(|s| &s.tiles) {
+        let walls = tilec::graph::walls(t);
+        let ported: u32 = t
+            .segments
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.ports != 0)
+            .fold(0, |m, (i, _)| m | 1 << i);
+        for (f, s) in t.segments.iter().enumerate() {
+            if s.kind != tilec_runtime::SegmentKind::Field || s.ports == 0 {
+                continue;
+            }
+            fields += 1;
+            let faces = tilec::graph::face_cities(t, &walls, f);
+            if faces != s.cities & ported {
+                differ.push(format!(
+                    "{} {}: written {:b}, faces {:b}",
+                    t.id, s.name, s.cities, faces
+                ));
+            }
+        }
+    }
+    assert!(fields > 150, "only {fields} fields");
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+#[test]
+fn faces_know_a_field_cut_off_by_a_junction() {
+    // City north, three roads meeting at a junction: only the strip between the
+    // western and eastern roads touches the city, though no single road cuts the
+    // others off.
+    let text = "set t \"T\" {\n  provenance sourced\n}\n\
+        tile A \"A\" {\n  count 2\n  city c N\n  road rw W\n  road re E\n  road rs S\n\
+        end rw re rs at junction\n  field f1 EL WR -> c\n  field f2 ER SL\n  field f3 SR WL\n}\n";
+    let mut sources = tilec::diagnostic::Sources::new();
+    let id = sources.add("a.tiles".to_string(), text.to_string());
+    let compiled = tilec::compile(&sources, &[id], None);
+    assert!(compiled.diagnostics.is_empty());
+    let t = &compiled.model.sets[0].tiles[0];
+    let walls = tilec::graph::walls(t);
+    let city = 1 << t.segments.iter().position(|s| s.name == "c").unwrap();
+    let field = |name: &str| t.segments.iter().position(|s| s.name == name).unwrap();
+    assert_eq!(tilec::graph::face_cities(t, &walls, field("f1")), city);
+    assert_eq!(tilec::graph::face_cities(t, &walls, field("f2")), 0);
+    assert_eq!(tilec::graph::face_cities(t, &walls, field("f3")), 0);
+}
+
+/// `tilec export --emit dot` shows the bridge, the tunnel and the walls.
+#[test]
+fn dot_shows_bridges_tunnels_and_walls() {
+    for local in ["bridge", "tunnel"] {
+        let id = format!("crossings/{local}");
+        let out = common::tilec(&["export", "--emit", "dot", "--tile", &id, "tests/crossings"]);
+        assert!(out.status.success(), "{}", common::text(&out.stderr));
+        let dot = common::text(&out.stdout);
+        let style = if local == "bridge" {
+            "dotted"
+        } else {
+            "tapered"
+        };
+        assert!(dot.contains(&format!("[style={style}]")), "{dot}");
+        assert!(dot.contains("cluster_wall0"), "{dot}");
+        common::golden(
+            &common::root().join(format!("tests/golden/dot/{local}.dot")),
+            &dot,
+        );
+    }
+}
