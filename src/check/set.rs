@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use tilec_runtime::EndKind;
 
 /// Checks every set against its spec, and the sets against each other.
-pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
+pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
     let by_id: HashMap<&str, &Set> = model.sets.iter().map(|s| (s.id.as_str(), s)).collect();
+    let declared = |id: &str| by_id.contains_key(id) || shipped.iter().any(|s| s.id == id);
     for spec in &config.sets {
         match by_id.get(spec.id.as_str()) {
             Some(set) => totals(set, spec, &config.path, diags),
@@ -24,10 +25,12 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
             )),
         }
         for (id, span) in &spec.requires {
-            if !by_id.contains_key(id.as_str()) {
+            if !declared(id) {
+                let shipped = tilec_runtime::tables::SETS.iter().map(|s| &*s.id);
+                let ids = model.sets.iter().map(|s| s.id.as_str()).chain(shipped);
                 let kind = Kind::UnknownRequiredSet {
                     id: id.clone(),
-                    suggestion: suggest_set(model, id),
+                    suggestion: crate::vocab::suggest(id, ids).map(String::from),
                 };
                 diags.push(Diagnostic::new(kind, *span));
             }
@@ -38,7 +41,7 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
     }
     start_tiles(model, diags);
     table_names(model, diags);
-    fit::orphans(model, config, diags);
+    fit::orphans(model, config, shipped, diags);
 }
 
 /// A declared set id that `id` is likely a typo of.

@@ -152,7 +152,7 @@ fn checked<'a>(
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let sets = available.select(&args.sets)?;
-    available.check_requires(&args.sets)?;
+    super::sets::check_requires(available, &args.sets)?;
     let cat = Catalog::new(&sets).map_err(|e| e.to_string())?;
     // No more threads than games.
     let threads = threads.min(usize::try_from(args.games).unwrap_or(usize::MAX));

@@ -732,8 +732,10 @@ kinds! {
     E305 SetsToml { message: String }
         => format!("sets.toml: {message}"),
         hint: "`tilec check --explain E305` shows the format of sets.toml";
-    /// `requires` in `sets.toml` names a set that no tile file declares. Name the id
-    /// of a `set` statement.
+    /// `requires` in `sets.toml` names a set that no tile file declares and tilec
+    /// does not ship. Name the id of a `set` statement, or of a shipped set (`base`,
+    /// `river`, `anniversary`, `festival`, `promos`, `mm`: required, it is checked
+    /// and played with the directory's sets without being copied there).
     ///
     /// ```toml
     /// [[set]]
@@ -743,7 +745,7 @@ kinds! {
     /// ```
     E306 UnknownRequiredSet { id: String, suggestion: Option<String> }
         => format!("required set `{id}` is not declared"),
-        hint: did_you_mean(suggestion, "name a set declared in a tile file");
+        hint: did_you_mean(suggestion, "name a set declared in a tile file, or a shipped set such as `base`");
     /// A game has one start tile, marked with `start` on one tile of all the sets.
     /// Keep `start` on one of them.
     ///
