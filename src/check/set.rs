@@ -36,7 +36,16 @@ pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut 
             }
         }
     }
-    for set in model.sets.iter().filter(|s| s.river) {
+    // A river set that requires another river set extends that river (GQ11's
+    // fork with its own spring): their ends are not its own to count.
+    let river_set = |id: &str| {
+        by_id.get(id).is_some_and(|s| s.river) || shipped.iter().any(|s| s.id == id && s.river)
+    };
+    let extends_a_river = |set: &Set| {
+        let spec = config.sets.iter().find(|s| s.id == set.id);
+        spec.is_some_and(|s| s.requires.iter().any(|(r, _)| river_set(r)))
+    };
+    for set in model.sets.iter().filter(|s| s.river && !extends_a_river(s)) {
         river_ends(set, diags);
     }
     start_tiles(model, diags);

@@ -691,6 +691,9 @@ kinds! {
     /// ```text
     /// tile S "Spring" { count 1; river v S; end v at spring; field f N E W }
     /// ```
+    ///
+    /// A river set that `requires` another river set in `sets.toml` extends that
+    /// river, and is not held to this.
     E302 RiverEnds { set: String, what: &'static str, count: u32 }
         => format!("river set `{set}` has {count} {what}s, expected exactly one"),
         hint: "a river set has one tile with `end RIVER at spring` and one with `end RIVER at lake`",
@@ -880,17 +883,17 @@ kinds! {
     E409 JczNoCount { id: String }
         => format!("tile `{id}` has no count: no `count` and no tile-set refers to it"),
         hint: "add `<ref count=\"N\" tile=\"ID\"/>` to the tile-set; the tile is skipped without it";
-    /// A file with several `<tile-set>`s holds several editions; counts are taken
-    /// from the first one only. Import a copy of the file that keeps only the
-    /// tile-set you want.
+    /// Each `<tile-set>` becomes a set whose id is the tile-set's id made a set id
+    /// (`basic:1` is `basic-1`), and two tile-sets of this file give the same one;
+    /// the second is not imported. Rename one of them in a copy of the file.
     ///
     /// ```text
-    /// <tile-set id="classic"> ... </tile-set>   # imported
-    /// <tile-set id="winter"> ... </tile-set>    # not imported
+    /// <tile-set id="ux:2"> ... </tile-set>   # set ux-2
+    /// <tile-set id="ux/2"> ... </tile-set>   # wrong: also set ux-2
     /// ```
-    E410 JczOtherTileSet { id: String, kept: String }
-        => format!("tile-set `{id}` is not imported: counts come from the first one, `{kept}`"),
-        hint: "a tile set file holds one edition: import a copy of the file that keeps only this tile-set";
+    E410 JczSetIdClash { id: String, first: String, set: String }
+        => format!("tile-sets `{first}` and `{id}` both give the set id `{set}`; `{id}` is not imported"),
+        hint: "rename one of the tile-sets in a copy of the file";
     /// A river ends on this tile but the file does not say whether at its spring or
     /// its lake. Give the tile `group="river-spring"` or `group="river-lake"`, or
     /// add `end v at spring` (or `lake`) to the imported text.
