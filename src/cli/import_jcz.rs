@@ -75,7 +75,7 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     if !imported.diagnostics.is_empty() {
         return 1;
     }
-    check(&mut sources, &sets, args.out.as_deref())
+    check(&mut sources, &sets, args.out.as_deref(), &name)
 }
 
 /// Prints the one set's text; several sets are refused, named.
@@ -116,10 +116,13 @@ fn write_dir(dir: &Path, sets: &[ImportedSet], input: &Path) -> Result<(), Strin
 
 /// Compiles the imported sets (with their `sets.toml`, and so the shipped sets
 /// they require) and reports what the checks find.
-fn check(sources: &mut Sources, sets: &[ImportedSet], out: Option<&Path>) -> u8 {
+/// Files are named where they were written, or after `xml` (`FILE.xml
+/// (imported text)`) when printed.
+fn check(sources: &mut Sources, sets: &[ImportedSet], out: Option<&Path>, xml: &str) -> u8 {
     let place = |file: &str| match out {
         Some(dir) => dir.join(file).display().to_string(),
-        None => format!("{file} (imported text)"),
+        None if file == "sets.toml" => format!("{xml} (imported sets.toml)"),
+        None => format!("{xml} (imported text)"),
     };
     let files: Vec<_> = sets
         .iter()

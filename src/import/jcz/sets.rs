@@ -63,7 +63,9 @@ pub fn write_all(
             })
             .collect();
         let total = set.refs.iter().map(|r| r.1).fold(0, u32::saturating_add);
-        let text = super::canonical(write::write(&id, name, counted, sink));
+        // The set's name: its tile-set's id when the file has several, else its id.
+        let title = if sets.len() > 1 { name } else { id.as_str() };
+        let text = super::canonical(write::write(&id, title, counted, sink));
         let base = set.id.as_deref().unwrap_or(given);
         out.push(ImportedSet {
             requires: requires(base, &set.requires),
