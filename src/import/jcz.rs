@@ -17,6 +17,7 @@
 //! | `<position x="0" y="0"/>` | `start` |
 //! | `count`, tile-set `<ref count>` | `count N` |
 //!
+//! Every tile-set is a set of its own, with its requirements (see `sets.rs`).
 //! Edge and half-edge names mean the same in both (see `location.rs`). Anything
 //! else (towers, bridges, tunnels, inns, cathedrals, castle bases, pigs, ...)
 //! is reported with its place and noted on the tile, whose remaining features
