@@ -27,6 +27,7 @@ pub mod model;
 /// Game records: the runtime's `record` module (feature `record`).
 pub use tilec_runtime::record;
 pub mod scaffold;
+pub mod sets;
 pub mod symmetry;
 pub mod syntax;
 pub mod vocab;
@@ -47,6 +48,9 @@ pub struct Compiled {
 
 /// Runs the whole pipeline: parse → lower → validate. `tile_files` are ids of
 /// `.tiles` files in `sources`; `config` is the id of `sets.toml`, if there is one.
+/// A set that `sets.toml` requires and no tile file declares is looked up among
+/// the shipped sets ([`sets::shipped_required`]): the checks see its tiles, the
+/// model does not hold them.
 pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>) -> Compiled {
     let mut diagnostics = Vec::new();
     // Each file is parsed just before it is lowered, and its tree dropped after:
@@ -77,7 +81,8 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
     model
         .sets
         .sort_by_key(|s| rank.get(s.id.as_str()).copied().unwrap_or(usize::MAX));
-    diagnostics.extend(check::validate(&model, &config));
+    let shipped = sets::shipped_required(&model, &config);
+    diagnostics.extend(check::validate(&model, &config, &shipped));
     Compiled {
         model,
         config,

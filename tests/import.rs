@@ -15,7 +15,9 @@ const CLEAN: [&str; 5] = ["pack", "defs", "pack_river", "defs_river", "marks"];
 
 struct Imported {
     sources: Sources,
+    /// Every set's text, in order (one set: just its text).
     text: String,
+    sets: Vec<tilec::import::jcz::ImportedSet>,
     diags: Vec<Diagnostic>,
 }
 
@@ -24,11 +26,13 @@ fn import(name: &str) -> Imported {
     let xml = std::fs::read_to_string(common::root().join(&rel)).expect("fixture");
     let mut sources = Sources::new();
     let id = sources.add(rel, xml);
-    let (text, diags) = tilec::import::jcz::import(id, sources.text(id), name);
+    let got = tilec::import::jcz::import(id, sources.text(id), name);
+    let texts: Vec<&str> = got.sets.iter().map(|s| s.text.as_str()).collect();
     Imported {
         sources,
-        text,
-        diags,
+        text: texts.join("\n"),
+        sets: got.sets,
+        diags: got.diagnostics,
     }
 }
 
@@ -39,23 +43,149 @@ fn codes(diags: &[Diagnostic]) -> Vec<&'static str> {
     codes
 }
 
+/// Compares each set of a fixture with its golden text: `NAME.tiles` for a file
+/// with one set, else `NAME/ID.tiles` and `NAME/sets.toml` (what `--out` writes).
+fn golden_sets(name: &str, got: &Imported) {
+    let root = common::root().join("tests/import");
+    if let [one] = got.sets.as_slice() {
+        return common::golden(&root.join(format!("{name}.tiles")), &one.text);
+    }
+    for set in &got.sets {
+        common::golden(&root.join(format!("{name}/{}.tiles", set.id)), &set.text);
+    }
+    let toml = tilec::import::jcz::sets_toml(&got.sets);
+    common::golden(&root.join(format!("{name}/sets.toml")), &toml);
+}
+
+/// Compiles imported sets with their `sets.toml` (and so the shipped sets they
+/// require), as the command checks them; the diagnostics rendered.
+fn compile_sets(sets: &[tilec::import::jcz::ImportedSet]) -> String {
+    let mut sources = Sources::new();
+    let ids: Vec<_> = sets
+        .iter()
+        .map(|s| sources.add(format!("{}.tiles", s.id), s.text.clone()))
+        .collect();
+    let toml = sources.add("sets.toml".to_string(), tilec::import::jcz::sets_toml(sets));
+    let compiled = tilec::compile(&sources, &ids, Some(toml));
+    render_plain(&sources, &compiled.diagnostics)
+}
+
 #[test]
 fn clean_fixtures_import_to_their_golden_text_which_compiles_clean() {
-    for name in CLEAN {
+    for name in CLEAN.iter().chain(&["editions"]) {
         let got = import(name);
         let shown = render_plain(&got.sources, &got.diags);
         assert!(got.diags.is_empty(), "{name}:\n{shown}");
-        common::golden(
-            &common::root().join(format!("tests/import/{name}.tiles")),
-            &got.text,
-        );
-        let mut sources = Sources::new();
-        let id = sources.add(format!("{name}.tiles"), got.text.clone());
-        let compiled = tilec::compile(&sources, &[id], None);
-        let shown = render_plain(&sources, &compiled.diagnostics);
-        assert!(compiled.diagnostics.is_empty(), "{name}:\n{shown}");
-        assert_eq!(compiled.model.sets[0].id, name.replace('_', "-"));
+        golden_sets(name, &got);
+        assert_eq!(compile_sets(&got.sets), "", "{name}");
     }
+    assert_eq!(import("pack").sets[0].id, "pack");
+    assert_eq!(import("defs_river").sets[0].id, "defs-river");
+}
+
+#[test]
+fn every_tile_set_is_a_set_of_its_own_counted_by_its_own_refs() {
+    let got = import("editions");
+    let summary: Vec<(&str, u32, Vec<&str>)> = got
+        .sets
+        .iter()
+        .map(|s| {
+            let requires = s.requires.iter().map(String::as_str).collect();
+            (s.id.as_str(), s.total, requires)
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("ed-1", 5, vec!["base"]),
+            ("ed-2", 7, vec!["base"]),
+            ("ed-river-1", 4, vec!["base"]),
+            ("ed-river-2", 5, vec!["base"]),
+            ("ed-fork", 2, vec!["base", "river"]),
+        ]
+    );
+    // ED/C is counted by the second edition only: in it, and no E409.
+    assert!(got.sets[1].text.contains("tile C \"ED/C\" {\n  count 2\n"));
+    assert!(!got.sets[0].text.contains("\"ED/C\""));
+    assert!(got.sets[2].text.contains("\n  river\n"), "a river set");
+    // The two editions of xt in defs.xml are apart too.
+    let ids: Vec<String> = import("defs").sets.into_iter().map(|s| s.id).collect();
+    assert_eq!(ids, ["xt-1", "xt-promos"]);
+}
+
+#[test]
+fn a_small_expansion_is_checked_with_the_base_game_it_requires() {
+    // A lone city tile fits nothing of its own set: next to the base game it does.
+    let xml = "<defs><tiles><tile id=\"X/C\"><city>N E S W</city></tile></tiles>\
+               <sets><tile-set id=\"x\"><ref tile=\"X/C\"/></tile-set></sets></defs>";
+    let got = tilec::import::jcz::import(0, xml, "x");
+    assert!(got.diagnostics.is_empty(), "{:?}", got.diagnostics);
+    assert_eq!(got.sets[0].requires, ["base"]);
+    assert_eq!(compile_sets(&got.sets), "");
+    let mut sources = Sources::new();
+    let id = sources.add("x.tiles".to_string(), got.sets[0].text.clone());
+    let alone = tilec::compile(&sources, &[id], None);
+    assert_eq!(
+        codes(&alone.diagnostics),
+        ["E303"],
+        "alone it cannot be placed"
+    );
+}
+
+#[test]
+fn out_writes_a_new_directory_that_checks_clean_and_is_never_overwritten() {
+    let t = common::Temp::new("import-out");
+    let dir = format!("{}/ed", t.path());
+    let out = tilec(&["import-jcz", "tests/import/editions.xml", "--out", &dir]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("written")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "ed-1.tiles",
+            "ed-2.tiles",
+            "ed-fork.tiles",
+            "ed-river-1.tiles",
+            "ed-river-2.tiles",
+            "sets.toml"
+        ]
+    );
+    let toml = std::fs::read_to_string(format!("{dir}/sets.toml")).expect("sets.toml");
+    assert!(
+        toml.contains("id = \"ed-fork\"\ntotal = 2\nrequires = [\"base\", \"river\"]\n"),
+        "{toml}"
+    );
+    let check = tilec(&["check", &dir]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+
+    std::fs::write(format!("{dir}/ed-1.tiles"), "mine").expect("edit");
+    let again = tilec(&["import-jcz", "tests/import/editions.xml", "--out", &dir]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        text(&again.stderr).contains("already exists; it is not overwritten"),
+        "{}",
+        text(&again.stderr)
+    );
+    let kept = std::fs::read_to_string(format!("{dir}/ed-1.tiles")).expect("kept");
+    assert_eq!(kept, "mine", "a refused import touched the directory");
+}
+
+#[test]
+fn several_sets_without_out_are_refused_naming_them() {
+    let out = tilec(&["import-jcz", "tests/import/editions.xml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "error: the file holds 5 tile-sets (`ed-1`, `ed-2`, `ed-river-1`, `ed-river-2`, \
+         `ed-fork`); a tile text holds one set\n  = hint: write them all with `--out DIR`, \
+         a directory ready for `--tiles DIR`\n"
+    );
 }
 
 #[test]
@@ -136,10 +266,7 @@ fn what_cannot_be_imported_is_reported_where_it_is_and_noted() {
         &common::root().join("tests/import/unsupported.stderr"),
         &shown,
     );
-    common::golden(
-        &common::root().join("tests/import/unsupported.tiles"),
-        &got.text,
-    );
+    golden_sets("unsupported", &got);
     let expected = [
         "E402", "E403", "E404", "E405", "E406", "E407", "E408", "E409", "E410", "E411", "E412",
         "E420",
@@ -168,14 +295,14 @@ fn malformed_xml_is_one_located_diagnostic() {
         &shown,
     );
     assert_eq!(codes(&got.diags), ["E400"]);
-    assert!(!got.text.contains("\ntile "), "{}", got.text);
+    assert!(got.sets.is_empty());
 }
 
 #[test]
 fn a_file_of_another_kind_is_reported() {
-    let (text, diags) = tilec::import::jcz::import(0, "<tileset name='x'/>", "t");
-    assert_eq!(codes(&diags), ["E401"]);
-    assert!(text.starts_with("set t \"t\" {"), "{text}");
+    let got = tilec::import::jcz::import(0, "<tileset name='x'/>", "t");
+    assert_eq!(codes(&got.diagnostics), ["E401"]);
+    assert!(got.sets.is_empty());
 }
 
 #[test]
@@ -188,15 +315,18 @@ fn the_command_prints_the_text_and_exits_by_what_it_found() {
     assert_eq!(text(&out.stdout), named);
     assert_eq!(text(&out.stderr), "");
 
-    let out = tilec(&["import-jcz", "--set", "mine", "tests/import/defs.xml"]);
+    let out = tilec(&["import-jcz", "--set", "mine", "tests/import/defs_river.xml"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).starts_with("set mine \"mine\" {"));
 
-    let out = tilec(&["import-jcz", "tests/import/unsupported.xml"]);
+    let t = common::Temp::new("import-unsupported");
+    let dir = format!("{}/ux", t.path());
+    let out = tilec(&["import-jcz", "tests/import/unsupported.xml", "--out", &dir]);
     assert_eq!(out.status.code(), Some(1));
+    let ux1 = std::fs::read_to_string(format!("{dir}/ux-1.tiles")).unwrap_or_default();
     assert!(
-        text(&out.stdout).contains("\ntile Tower "),
-        "what could be read is printed"
+        ux1.contains("\ntile Tower "),
+        "what could be read is written"
     );
     let err = text(&out.stderr);
     assert!(
@@ -248,8 +378,64 @@ fn no_prefix_of_a_fixture_makes_the_import_panic() {
         let path = common::root().join(format!("tests/import/{name}.xml"));
         let xml = std::fs::read_to_string(path).expect("fixture");
         for (cut, _) in xml.char_indices().step_by(3) {
-            let (text, _) = tilec::import::jcz::import(0, &xml[..cut], "cut");
-            assert!(text.starts_with("set cut "), "{name} cut at {cut}");
+            let got = tilec::import::jcz::import(0, &xml[..cut], "cut");
+            let whole = got.sets.iter().all(|s| s.text.starts_with("set "));
+            assert!(whole, "{name} cut at {cut}");
         }
     }
+}
+
+/// `tests/import/designer`: a designer's set whose `sets.toml` requires the
+/// shipped base game, which the directory does not copy.
+const DESIGNER: &str = "tests/import/designer";
+
+#[test]
+fn a_designers_set_may_require_a_shipped_set_for_check_build_and_simulate() {
+    let check = tilec(&["check", DESIGNER]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+
+    // The same tiles without the requirement: the fort fits nothing of its own.
+    let t = common::Temp::new("import-designer");
+    let bare = format!("{}/bare", t.path());
+    std::fs::create_dir(&bare).expect("dir");
+    let tiles = common::root().join(DESIGNER).join("keep.tiles");
+    std::fs::copy(tiles, format!("{bare}/keep.tiles")).expect("copy");
+    std::fs::write(
+        format!("{bare}/sets.toml"),
+        "[[set]]\nid = \"keep\"\ntotal = 3\n",
+    )
+    .expect("toml");
+    let alone = tilec(&["check", &bare]);
+    assert_eq!(alone.status.code(), Some(1));
+    assert!(text(&alone.stderr).contains("error[E303]: tile `keep/fort`"));
+
+    let site = format!("{}/site", t.path());
+    let tables = format!("{}/tables.rs", t.path());
+    let build = tilec(&[
+        "build", "--tiles", DESIGNER, "--site", &site, "--tables", &tables,
+    ]);
+    assert_eq!(build.status.code(), Some(0), "{}", text(&build.stderr));
+    let written = std::fs::read_to_string(&tables).expect("tables");
+    assert!(written.contains("KEEP") && !written.contains("pub static BASE"));
+
+    let sim = [
+        "simulate",
+        "--tiles",
+        DESIGNER,
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ];
+    let played = tilec(&[&sim[..], &["--sets", "base,keep"]].concat());
+    assert_eq!(played.status.code(), Some(0), "{}", text(&played.stderr));
+    let refused = tilec(&[&sim[..], &["--sets", "keep"]].concat());
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        text(&refused.stderr),
+        "error: tile set `keep` requires `base` (see its `requires` in sets.toml)\n  \
+         = hint: play it with what it requires: `--sets base,keep`\n"
+    );
 }

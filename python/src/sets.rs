@@ -7,7 +7,8 @@ use crate::pymove::Shared;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tilec::diagnostic::{render_plain, Sources};
-use tilec_runtime::{tables, Catalog, TileSet};
+use tilec::sets::{requires_of, Available};
+use tilec_runtime::Catalog;
 
 /// Catalogs of shipped sets already built (with their interned moves), by
 /// their ids: a new game of the same sets shares one (building a catalog
@@ -23,41 +24,26 @@ pub fn catalog(ids: &[String], tiles: Option<&Path>) -> Result<Arc<Shared>, Stri
         if let Some((_, shared)) = shipped.iter().find(|(k, _)| k == ids) {
             return Ok(shared.clone());
         }
-        let shared = Arc::new(Shared::new(build(ids, &[])?));
+        let shared = Arc::new(Shared::new(build(ids, &Available::Shipped)?));
         shipped.push((ids.to_vec(), shared.clone()));
         return Ok(shared);
     };
     Ok(Arc::new(Shared::new(build(ids, &compile(dir)?)?)))
 }
 
-/// The catalog of the sets `ids`, found among `compiled` and then the shipped sets.
-fn build(ids: &[String], compiled: &[TileSet]) -> Result<Arc<Catalog>, String> {
-    let mut all: Vec<&TileSet> = compiled.iter().collect();
-    all.extend(
-        tables::SETS
-            .iter()
-            .copied()
-            .filter(|s| !compiled.iter().any(|c| c.id == s.id)),
-    );
-    let mut chosen = Vec::with_capacity(ids.len());
-    for id in ids {
-        let Some(&set) = all.iter().find(|s| s.id == id.as_str()) else {
-            let known: Vec<&str> = all.iter().map(|s| &*s.id).collect();
-            return Err(format!(
-                "unknown tile set `{id}` (known: {})",
-                known.join(", ")
-            ));
-        };
-        chosen.push(set);
-    }
+/// The catalog of the sets `ids`, chosen as `tilec play` and `simulate` choose
+/// them (the library's [`Available`]): unknown ids and sets without what they
+/// require are refused with the CLI's message.
+fn build(ids: &[String], available: &Available) -> Result<Arc<Catalog>, String> {
+    let chosen = available.choose(ids)?;
     Catalog::new(&chosen)
         .map(Arc::new)
         .map_err(|e| e.to_string())
 }
 
-/// The sets of a directory's `.tiles` files and `sets.toml`, or every problem
-/// in them rendered as `tilec check` prints it.
-fn compile(dir: &Path) -> Result<Vec<TileSet>, String> {
+/// The sets of a directory's `.tiles` files and `sets.toml` (with its
+/// requirements), or every problem in them rendered as `tilec check` prints it.
+fn compile(dir: &Path) -> Result<Available, String> {
     if !dir.is_dir() {
         return Err(format!("tiles `{}` is not a directory", dir.display()));
     }
@@ -102,5 +88,6 @@ fn compile(dir: &Path) -> Result<Vec<TileSet>, String> {
             dir.display()
         ));
     }
-    Ok(compiled.model.sets.iter().map(|s| s.to_runtime()).collect())
+    let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
+    Ok(Available::Compiled(sets, requires_of(&compiled.config)))
 }

@@ -10,22 +10,21 @@
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::message::Kind;
-use crate::model::{Model, Tile};
+use crate::model::{Model, Set, Tile};
 use std::collections::HashMap;
 use tilec_runtime::Edge;
 
 /// A set of edge kinds, one bit per [`Edge`] variant.
 type Kinds = u8;
 
-/// Reports every tile that fits next to no tile of its sets.
-pub fn orphans(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
+/// Reports every tile of `model` that fits next to no tile of its sets; the
+/// `shipped` sets it requires count as partners (their own tiles are not checked).
+pub fn orphans(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
     let mut edges: [Option<Edge>; 8] = [None; 8];
-    let summaries: Vec<Vec<(Kinds, u32)>> = model
-        .sets
-        .iter()
-        .map(|s| summary(&s.tiles, &mut edges))
-        .collect();
-    for (set, partners) in model.sets.iter().zip(partners(model, config)) {
+    let all: Vec<&Set> = model.sets.iter().chain(shipped.iter().copied()).collect();
+    let summaries: Vec<Vec<(Kinds, u32)>> =
+        all.iter().map(|s| summary(&s.tiles, &mut edges)).collect();
+    for (set, partners) in model.sets.iter().zip(partners(&all, config)) {
         let mut pool = [0u32; 256];
         for &p in &partners {
             for &(kinds, n) in &summaries[p] {
@@ -87,16 +86,15 @@ fn touch(a: Kinds, b: Kinds, edges: &[Option<Edge>; 8]) -> bool {
     of(a).any(|x| of(b).any(|y| x.matches(y)))
 }
 
-/// For each set (by index in the model), the sets its tiles may touch: itself,
+/// For each set (by index in `sets`), the sets its tiles may touch: itself,
 /// the sets it requires and the sets that require it, each once.
-fn partners(model: &Model, config: &Config) -> Vec<Vec<usize>> {
-    let index: HashMap<&str, usize> = model
-        .sets
+fn partners(sets: &[&Set], config: &Config) -> Vec<Vec<usize>> {
+    let index: HashMap<&str, usize> = sets
         .iter()
         .enumerate()
         .map(|(i, s)| (s.id.as_str(), i))
         .collect();
-    let mut partners: Vec<Vec<usize>> = (0..model.sets.len()).map(|i| vec![i]).collect();
+    let mut partners: Vec<Vec<usize>> = (0..sets.len()).map(|i| vec![i]).collect();
     for spec in &config.sets {
         let Some(&a) = index.get(spec.id.as_str()) else {
             continue;

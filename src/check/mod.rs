@@ -10,16 +10,18 @@ mod tile;
 
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
-use crate::model::Model;
+use crate::model::{Model, Set};
 
-/// Runs every check on the model.
-pub fn validate(model: &Model, config: &Config) -> Vec<Diagnostic> {
+/// Runs every check on the model. `shipped` are the sets that `config` requires
+/// and the model does not declare (shipped sets, already checked): they count as
+/// declared, and the fit check places the model's tiles next to theirs.
+pub fn validate(model: &Model, config: &Config, shipped: &[&Set]) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     // One graph, rebuilt for each tile: no allocation per tile.
     let mut graph = crate::graph::TileGraph::default();
     for t in model.sets.iter().flat_map(|s| &s.tiles) {
         tile::check_tile(t, &mut graph, &mut diags);
     }
-    set::check_sets(model, config, &mut diags);
+    set::check_sets(model, config, shipped, &mut diags);
     diags
 }

@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use tilec_runtime::EndKind;
 
 /// Checks every set against its spec, and the sets against each other.
-pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
+pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
     let by_id: HashMap<&str, &Set> = model.sets.iter().map(|s| (s.id.as_str(), s)).collect();
+    let declared = |id: &str| by_id.contains_key(id) || shipped.iter().any(|s| s.id == id);
     for spec in &config.sets {
         match by_id.get(spec.id.as_str()) {
             Some(set) => totals(set, spec, &config.path, diags),
@@ -24,21 +25,32 @@ pub fn check_sets(model: &Model, config: &Config, diags: &mut Vec<Diagnostic>) {
             )),
         }
         for (id, span) in &spec.requires {
-            if !by_id.contains_key(id.as_str()) {
+            if !declared(id) {
+                let shipped = tilec_runtime::tables::SETS.iter().map(|s| &*s.id);
+                let ids = model.sets.iter().map(|s| s.id.as_str()).chain(shipped);
                 let kind = Kind::UnknownRequiredSet {
                     id: id.clone(),
-                    suggestion: suggest_set(model, id),
+                    suggestion: crate::vocab::suggest(id, ids).map(String::from),
                 };
                 diags.push(Diagnostic::new(kind, *span));
             }
         }
     }
-    for set in model.sets.iter().filter(|s| s.river) {
+    // A river set that requires another river set extends that river (GQ11's
+    // fork with its own spring): their ends are not its own to count.
+    let river_set = |id: &str| {
+        by_id.get(id).is_some_and(|s| s.river) || shipped.iter().any(|s| s.id == id && s.river)
+    };
+    let extends_a_river = |set: &Set| {
+        let spec = config.sets.iter().find(|s| s.id == set.id);
+        spec.is_some_and(|s| s.requires.iter().any(|(r, _)| river_set(r)))
+    };
+    for set in model.sets.iter().filter(|s| s.river && !extends_a_river(s)) {
         river_ends(set, diags);
     }
     start_tiles(model, diags);
     table_names(model, diags);
-    fit::orphans(model, config, diags);
+    fit::orphans(model, config, shipped, diags);
 }
 
 /// A declared set id that `id` is likely a typo of.

@@ -1,26 +1,37 @@
-//! `tilec import-jcz FILE.xml [--set ID]`: JCloisterZone tile XML → tile text.
+//! `tilec import-jcz FILE.xml [--set ID] [--out DIR]`: JCloisterZone tile XML →
+//! tile text, one set per tile-set of the file.
 //!
-//! The text goes to stdout, even when some of the file could not be translated
-//! (each tile notes what it lost); the problems go to stderr, located in the XML.
-//! The text is then checked like `tilec check` would, so that an import that
-//! exits 0 is ready to use. Exit: 0 clean, 1 problems (import or check), 2 usage
-//! or I/O.
+//! Without `--out`, a file with one set prints its text to stdout, even when some
+//! of the file could not be translated (each tile notes what it lost); a file
+//! with several sets is refused (exit 2), naming them: one text holds one set.
+//! With `--out DIR`, a new directory gets one `ID.tiles` per set and a
+//! `sets.toml` with their totals and requirements, ready for `--tiles DIR`; it
+//! is written all at once or not at all, and never over anything.
+//! The problems go to stderr, located in the XML. The sets are then checked, with
+//! the shipped sets they require, like `tilec check` would: an import that exits
+//! 0 is ready to use. Exit: 0 clean, 1 problems (import or check), 2 usage or I/O.
 
 use super::input;
+use super::output::{self, Files, Target};
 use std::path::{Path, PathBuf};
 use tilec::diagnostic::Sources;
+use tilec::import::jcz::{sets_toml, ImportedSet};
 
 /// Arguments of `tilec import-jcz`.
 #[derive(clap::Args)]
 pub struct ImportJczArgs {
     /// A JCloisterZone tile definition file (`<pack>` or `<defs>` XML).
     pub file: PathBuf,
-    /// The id of the imported set (default: the file name without `.xml`).
+    /// The id of the imported set of a file with one (default: the file name
+    /// without `.xml`); the sets of a file with several take their tile-sets' ids.
     #[arg(long = "set", value_name = "ID")]
     pub set: Option<String>,
+    /// Writes a new directory: one `.tiles` file per set and their `sets.toml`.
+    #[arg(long = "out", value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
-/// Imports, prints the tile text, reports problems.
+/// Imports, prints or writes the sets, reports problems.
 pub fn run(args: &ImportJczArgs) -> u8 {
     let set_id = match &args.set {
         Some(id) if valid_id(id) => id.clone(),
@@ -44,18 +55,83 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     let id = sources.add(name.clone(), String::new());
     let (xml, bad_utf8) = tilec::decode(id, bytes);
     sources.set_text(id, xml);
-    let (text, mut diags) = tilec::import::jcz::import(id, sources.text(id), &set_id);
-    diags.extend(bad_utf8);
-    let text = with_source_note(&text, &name);
-    out!("{text}");
-    if !diags.is_empty() {
-        input::report(&sources, &diags);
+    let mut imported = tilec::import::jcz::import(id, sources.text(id), &set_id);
+    imported.diagnostics.extend(bad_utf8);
+    for set in &mut imported.sets {
+        set.text = with_source_note(&set.text, &name);
+    }
+    let sets = imported.sets;
+    let written = match &args.out {
+        Some(dir) => write_dir(dir, &sets, &args.file),
+        None => print_one(&sets),
+    };
+    if !imported.diagnostics.is_empty() {
+        input::report(&sources, &imported.diagnostics);
+    }
+    if let Err(msg) = written {
+        eprintln!("{msg}");
+        return 2;
+    }
+    if !imported.diagnostics.is_empty() {
         return 1;
     }
-    let out = sources.add(format!("{name} (imported text)"), text);
-    let compiled = tilec::compile(&sources, &[out], None);
+    check(&mut sources, &sets, args.out.as_deref(), &name)
+}
+
+/// Prints the one set's text; several sets are refused, named.
+fn print_one(sets: &[ImportedSet]) -> Result<(), String> {
+    match sets {
+        [] => Ok(()),
+        [one] => {
+            out!("{}", one.text);
+            Ok(())
+        }
+        many => {
+            let ids: Vec<String> = many.iter().map(|s| format!("`{}`", s.id)).collect();
+            Err(format!(
+                "error: the file holds {} tile-sets ({}); a tile text holds one set
+  = hint: write them all with `--out DIR`, a directory ready for `--tiles DIR`",
+                many.len(),
+                ids.join(", ")
+            ))
+        }
+    }
+}
+
+/// Writes the new directory `dir`: a `.tiles` file per set and `sets.toml`.
+fn write_dir(dir: &Path, sets: &[ImportedSet], input: &Path) -> Result<(), String> {
+    if sets.is_empty() {
+        return Err(format!(
+            "error: nothing to write to `{}`: no tile could be read",
+            dir.display()
+        ));
+    }
+    let mut files: Files = sets
+        .iter()
+        .map(|s| (format!("{}.tiles", s.id), s.text.clone().into_bytes()))
+        .collect();
+    files.push(("sets.toml".into(), sets_toml(sets).into_bytes()));
+    output::replace_all(&[Target::NewDir(dir, &files)], &[input.to_path_buf()])
+}
+
+/// Compiles the imported sets (with their `sets.toml`, and so the shipped sets
+/// they require) and reports what the checks find.
+/// Files are named where they were written, or after `xml` (`FILE.xml
+/// (imported text)`) when printed.
+fn check(sources: &mut Sources, sets: &[ImportedSet], out: Option<&Path>, xml: &str) -> u8 {
+    let place = |file: &str| match out {
+        Some(dir) => dir.join(file).display().to_string(),
+        None if file == "sets.toml" => format!("{xml} (imported sets.toml)"),
+        None => format!("{xml} (imported text)"),
+    };
+    let files: Vec<_> = sets
+        .iter()
+        .map(|s| sources.add(place(&format!("{}.tiles", s.id)), s.text.clone()))
+        .collect();
+    let toml = sources.add(place("sets.toml"), sets_toml(sets));
+    let compiled = tilec::compile(sources, &files, Some(toml));
     if !compiled.diagnostics.is_empty() {
-        input::report(&sources, &compiled.diagnostics);
+        input::report(sources, &compiled.diagnostics);
         return 1;
     }
     0

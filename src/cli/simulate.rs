@@ -157,7 +157,7 @@ fn checked<'a>(
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let sets = available.select(&args.sets)?;
-    available.check_requires(&args.sets)?;
+    super::sets::check_requires(available, &args.sets)?;
     let options = CatalogOptions {
         topology_only: args.topology_only,
     };

@@ -17,6 +17,7 @@
 //! | `<position x="0" y="0"/>` | `start` |
 //! | `count`, tile-set `<ref count>` | `count N` |
 //!
+//! Every tile-set is a set of its own, with its requirements (see `sets.rs`).
 //! Edge and half-edge names mean the same in both (see `location.rs`). Anything
 //! else (towers, bridges, tunnels, inns, cathedrals, castle bases, pigs, ...)
 //! is reported with its place and noted on the tile, whose remaining features
@@ -27,37 +28,59 @@ mod location;
 mod marks;
 mod model;
 mod read;
+mod sets;
 mod tile;
 mod write;
 mod xml;
 
 use crate::diagnostic::{Diagnostic, FileId};
+pub use sets::{sets_toml, ImportedSet};
 
-/// Converts JCloisterZone tile XML into the text of one tile set with id
-/// `set_id` (made a valid id if it is not one). Returns the text (the set
-/// header alone when nothing could be read) and every problem, located in `xml`.
-/// The text is worth printing even with diagnostics: it holds what could be
-/// translated, with a note on each tile that lost something.
-pub fn import(file: FileId, xml: &str, set_id: &str) -> (String, Vec<Diagnostic>) {
+/// What a file imports as: a set per tile-set, and every problem located in the
+/// file's XML.
+#[derive(Debug)]
+pub struct Import {
+    /// The sets, in the file's order (none when nothing could be read).
+    pub sets: Vec<ImportedSet>,
+    /// Every problem, each once.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Converts JCloisterZone tile XML into tile text, one set per `<tile-set>`
+/// (see `sets.rs` for their ids and requirements). `set_id` names the set of a
+/// file with one set (made a valid id if it is not one); it is not used for a
+/// file with several. The sets are worth writing even with diagnostics: they
+/// hold what could be translated, with a note on each tile that lost something.
+pub fn import(file: FileId, xml: &str, set_id: &str) -> Import {
     let mut diags = Vec::new();
     let mut sink = xml::Sink {
         file,
         diags: &mut diags,
     };
-    let tiles = match xml::parse(file, xml) {
+    let (tiles, tile_sets) = match xml::parse(file, xml) {
         Ok(doc) => read::read(doc.root_element(), &mut sink),
         Err(d) => {
             sink.diags.push(d);
-            Vec::new()
+            (Vec::new(), Vec::new())
         }
     };
-    let text = write::write(set_id, tiles, &mut sink);
-    (canonical(text), diags)
+    let sets = sets::write_all(set_id, &tiles, &tile_sets, &mut sink);
+    // A tile in two tile-sets is written twice: what writing it found, once.
+    let mut once: Vec<Diagnostic> = Vec::with_capacity(diags.len());
+    for d in diags {
+        if !once.contains(&d) {
+            once.push(d);
+        }
+    }
+    Import {
+        sets,
+        diagnostics: once,
+    }
 }
 
 /// The text in the canonical layout (as written when it does not parse, which
 /// would be a bug here: every word is sanitised and every string escaped).
-fn canonical(text: String) -> String {
+pub(crate) fn canonical(text: String) -> String {
     let (ast, diags) = crate::syntax::parse(0, &text);
     if diags.is_empty() {
         crate::format::format(&ast)
@@ -74,9 +97,10 @@ mod tests {
     fn hostile_ids_still_give_text_that_parses() {
         let xml = r#"<pack><card id="a&quot;b\ &#10;é+" count="2"><city>N</city>
             <farm city="N">EL ER SL SR WL WR</farm></card></pack>"#;
-        let (text, diags) = import(0, xml, "x y");
-        assert!(diags.is_empty(), "{diags:?}");
-        let (_, parse) = crate::syntax::parse(0, &text);
+        let got = import(0, xml, "x y");
+        assert!(got.diagnostics.is_empty(), "{:?}", got.diagnostics);
+        let text = &got.sets[0].text;
+        let (_, parse) = crate::syntax::parse(0, text);
         assert!(parse.is_empty(), "{text}");
         assert!(text.starts_with("set x-y \"x-y\" {"), "{text}");
         assert!(
@@ -86,11 +110,10 @@ mod tests {
     }
 
     #[test]
-    fn malformed_xml_gives_the_set_header_and_one_diagnostic() {
-        let (text, diags) = import(0, "<pack><card id='x'></pack>", "s");
-        assert_eq!(diags.len(), 1);
-        assert_eq!(diags[0].kind.code(), "E400");
-        assert!(text.starts_with("set s \"s\""), "{text}");
-        assert!(!text.contains("\ntile "), "{text}");
+    fn malformed_xml_gives_no_set_and_one_diagnostic() {
+        let got = import(0, "<pack><card id='x'></pack>", "s");
+        assert_eq!(got.diagnostics.len(), 1);
+        assert_eq!(got.diagnostics[0].kind.code(), "E400");
+        assert!(got.sets.is_empty());
     }
 }

@@ -785,6 +785,9 @@ kinds! {
     /// ```text
     /// tile S "Spring" { count 1; river v S; end v at spring; field f N E W }
     /// ```
+    ///
+    /// A river set that `requires` another river set in `sets.toml` extends that
+    /// river, and is not held to this.
     E302 RiverEnds { set: String, what: &'static str, count: u32 }
         => format!("river set `{set}` has {count} {what}s, expected exactly one"),
         hint: "a river set has one tile with `end RIVER at spring` and one with `end RIVER at lake`",
@@ -826,8 +829,10 @@ kinds! {
     E305 SetsToml { message: String }
         => format!("sets.toml: {message}"),
         hint: "`tilec check --explain E305` shows the format of sets.toml";
-    /// `requires` in `sets.toml` names a set that no tile file declares. Name the id
-    /// of a `set` statement.
+    /// `requires` in `sets.toml` names a set that no tile file declares and tilec
+    /// does not ship. Name the id of a `set` statement, or of a shipped set (`base`,
+    /// `river`, `anniversary`, `festival`, `promos`, `mm`: required, it is checked
+    /// and played with the directory's sets without being copied there).
     ///
     /// ```toml
     /// [[set]]
@@ -837,7 +842,7 @@ kinds! {
     /// ```
     E306 UnknownRequiredSet { id: String, suggestion: Option<String> }
         => format!("required set `{id}` is not declared"),
-        hint: did_you_mean(suggestion, "name a set declared in a tile file");
+        hint: did_you_mean(suggestion, "name a set declared in a tile file, or a shipped set such as `base`");
     /// A game has one start tile, marked with `start` on one tile of all the sets.
     /// Keep `start` on one of them.
     ///
@@ -972,17 +977,17 @@ kinds! {
     E409 JczNoCount { id: String }
         => format!("tile `{id}` has no count: no `count` and no tile-set refers to it"),
         hint: "add `<ref count=\"N\" tile=\"ID\"/>` to the tile-set; the tile is skipped without it";
-    /// A file with several `<tile-set>`s holds several editions; counts are taken
-    /// from the first one only. Import a copy of the file that keeps only the
-    /// tile-set you want.
+    /// Each `<tile-set>` becomes a set whose id is the tile-set's id made a set id
+    /// (`basic:1` is `basic-1`), and two tile-sets of this file give the same one;
+    /// the second is not imported. Rename one of them in a copy of the file.
     ///
     /// ```text
-    /// <tile-set id="classic"> ... </tile-set>   # imported
-    /// <tile-set id="winter"> ... </tile-set>    # not imported
+    /// <tile-set id="ux:2"> ... </tile-set>   # set ux-2
+    /// <tile-set id="ux/2"> ... </tile-set>   # wrong: also set ux-2
     /// ```
-    E410 JczOtherTileSet { id: String, kept: String }
-        => format!("tile-set `{id}` is not imported: counts come from the first one, `{kept}`"),
-        hint: "a tile set file holds one edition: import a copy of the file that keeps only this tile-set";
+    E410 JczSetIdClash { id: String, first: String, set: String }
+        => format!("tile-sets `{first}` and `{id}` both give the set id `{set}`; `{id}` is not imported"),
+        hint: "rename one of the tile-sets in a copy of the file";
     /// A river ends on this tile but the file does not say whether at its spring or
     /// its lake. Give the tile `group="river-spring"` or `group="river-lake"`, or
     /// add `end v at spring` (or `lake`) to the imported text.

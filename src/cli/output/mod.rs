@@ -20,6 +20,9 @@ pub enum Target<'a> {
     Dir(&'a Path, &'a Files),
     /// A file replaced by these bytes (`--tables`, `sets.toml`).
     File(&'a Path, &'a [u8]),
+    /// A directory that must not exist yet, created holding these files
+    /// (`tilec import-jcz --out`).
+    NewDir(&'a Path, &'a Files),
     /// A file that must not exist yet (the tile file of `tilec new`).
     NewFile(&'a Path, &'a [u8]),
     /// An existing file rewritten in place (`tilec fmt`): a symlink's target is
@@ -31,7 +34,7 @@ impl Target<'_> {
     /// The path as the user gave it (used in every message).
     fn path(&self) -> &Path {
         match self {
-            Target::Dir(p, _) => p,
+            Target::Dir(p, _) | Target::NewDir(p, _) => p,
             Target::File(p, _) | Target::NewFile(p, _) | Target::InPlace(p, _) => p,
         }
     }

@@ -106,11 +106,11 @@ pub fn stage(t: &Target, dest: PathBuf) -> Result<Staged, String> {
         user,
         dest,
         tmp: None,
-        fresh: matches!(t, Target::NewFile(..)),
+        fresh: matches!(t, Target::NewFile(..) | Target::NewDir(..)),
     };
     // The temporary is owned (removed on failure) as soon as it is created.
     let written = match t {
-        Target::Dir(_, files) => fs::create_dir(&tmp)
+        Target::Dir(_, files) | Target::NewDir(_, files) => fs::create_dir(&tmp)
             .inspect(|()| staged.tmp = Some(tmp.clone()))
             .and_then(|()| write_tree(&tmp, files)),
         Target::File(_, bytes) | Target::NewFile(_, bytes) | Target::InPlace(_, bytes) => {
@@ -179,6 +179,20 @@ fn swap(mut s: Staged) -> Result<Swapped, String> {
         return Err(format!("error: `{}` was not staged", s.user.display()));
     };
     let fail = |e: std::io::Error| describe(&s.user, &e);
+    if s.fresh && tmp.is_dir() {
+        // Checked again just before: a rename would replace an empty directory
+        // made in between (never one with anything in it).
+        if fs::symlink_metadata(&s.dest).is_ok() {
+            let e = std::io::Error::from(std::io::ErrorKind::AlreadyExists);
+            return Err(fail(e));
+        }
+        fs::rename(&tmp, &s.dest).map_err(fail)?;
+        s.tmp = None;
+        return Ok(Swapped {
+            staged: s,
+            old: None,
+        });
+    }
     if s.fresh {
         // A hard link never replaces what is there: the file is created or not.
         fs::hard_link(&tmp, &s.dest).map_err(fail)?;

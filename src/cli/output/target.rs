@@ -23,6 +23,11 @@ pub fn check(t: &Target, inputs: &[PathBuf]) -> Result<PathBuf, String> {
         Target::File(..) | Target::InPlace(..) if meta.as_ref().is_some_and(|m| m.is_dir()) => {
             return Err(format!("error: `{shown}` is a directory, not a file"));
         }
+        Target::NewDir(..) if std::fs::symlink_metadata(path).is_ok() => {
+            return Err(format!(
+                "error: `{shown}` already exists; it is not overwritten: remove it or name a new directory"
+            ));
+        }
         Target::NewFile(..) if std::fs::symlink_metadata(path).is_ok() => {
             return Err(format!("error: `{shown}` already exists"));
         }

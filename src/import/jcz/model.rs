@@ -135,3 +135,18 @@ pub struct Tile {
     /// Notes for the tile text: what was assumed or left out.
     pub notes: Vec<String>,
 }
+
+/// One tile-set of the file (or the whole file, when it has none): the tiles it
+/// counts and the expansions it requires.
+#[derive(Clone, Debug)]
+pub struct TileSet {
+    /// The tile-set's `id` (`basic:1`, `river/2:1`); `None` for a file without
+    /// tile-sets, whose tiles count themselves.
+    pub id: Option<String>,
+    /// Where the `<tile-set>` start tag is (the file's root without tile-sets).
+    pub span: Span,
+    /// The tiles it counts: (index into the file's tiles, copies), in file order.
+    pub refs: Vec<(usize, u32)>,
+    /// `<requires expansion="RIVER"/>`: JCloisterZone expansion names.
+    pub requires: Vec<String>,
+}

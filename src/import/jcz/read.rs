@@ -9,24 +9,26 @@
 //!   caps with it the copies that several tile-sets add, and here the copies of
 //!   a tile come from one tile-set.
 //!
-//! A file with several tile-sets that name the same tiles holds alternatives
-//! (two editions of the base game): the first tile-set is imported and each
-//! later one that overlaps it is reported. Tile-sets that name other tiles (two
-//! promo packs in one file) add up.
+//! Every tile-set is a set of its own (two editions of the base game, River I
+//! and River II, a file's land and river tiles): its tiles are those it refers
+//! to, counted by its refs. A tile may belong to several tile-sets. A tile that
+//! no tile-set refers to joins the first one if it has a `count` of its own, and
+//! is reported otherwise. A file without tile-sets is one set of all its tiles.
 
-use super::model::Tile;
+use super::model::{Tile, TileSet};
 use super::tile;
 use super::xml::{self, Sink};
 use crate::message::Kind as Msg;
 use roxmltree::Node;
 
-/// Reads every tile of the document, with its count. Tiles without a count are
-/// reported and left out.
-pub fn read(root: Node<'_, '_>, sink: &mut Sink<'_>) -> Vec<Tile> {
+/// Reads every tile of the document and its tile-sets (one holding every tile,
+/// each counting itself, when the file has none). Tiles no set counts are
+/// reported and left out of every set.
+pub fn read(root: Node<'_, '_>, sink: &mut Sink<'_>) -> (Vec<Tile>, Vec<TileSet>) {
     let name = root.tag_name().name();
     if name != "pack" && name != "defs" {
         sink.push(Msg::JczRoot { root: name.into() }, sink.tag(root));
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     for a in root.attributes() {
         sink.attribute(root, &a);
@@ -56,19 +58,50 @@ pub fn read(root: Node<'_, '_>, sink: &mut Sink<'_>) -> Vec<Tile> {
             _ => sink.element(child),
         }
     }
-    let referenced = ref_counts(&sets, &tiles, sink);
-    let no_sets = sets.is_empty();
-    tiles
-        .into_iter()
-        .zip(referenced)
-        .filter_map(|(mut t, refs)| {
-            t.count = refs.or(t.count).or(no_sets.then_some(1));
-            if t.count.is_none() {
-                sink.push(Msg::JczNoCount { id: t.id.clone() }, t.span);
-            }
-            t.count.is_some().then_some(t)
-        })
-        .collect()
+    if sets.is_empty() {
+        let refs = tiles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i, t.count.unwrap_or(1)))
+            .collect();
+        let whole = TileSet {
+            id: None,
+            span: sink.tag(root),
+            refs,
+            requires: Vec::new(),
+        };
+        return (tiles, vec![whole]);
+    }
+    let mut sets: Vec<TileSet> = sets.iter().map(|&s| tile_set(s, &tiles, sink)).collect();
+    for (i, t) in tiles.iter().enumerate() {
+        if sets.iter().any(|s| s.refs.iter().any(|r| r.0 == i)) {
+            continue;
+        }
+        match t.count {
+            Some(n) => sets[0].refs.push((i, n)),
+            None => sink.push(Msg::JczNoCount { id: t.id.clone() }, t.span),
+        }
+    }
+    (tiles, sets)
+}
+
+/// One `<tile-set>`: its refs (counts of one tile add up) and requirements.
+fn tile_set(node: Node<'_, '_>, tiles: &[Tile], sink: &mut Sink<'_>) -> TileSet {
+    let (refs, requires) = refs(node, tiles, sink);
+    let mut summed: Vec<(usize, u32)> = Vec::new();
+    for (i, n) in refs {
+        match summed.iter_mut().find(|r| r.0 == i) {
+            Some(r) => r.1 = r.1.saturating_add(n),
+            None => summed.push((i, n)),
+        }
+    }
+    summed.sort_unstable_by_key(|r| r.0);
+    TileSet {
+        id: node.attribute("id").map(String::from),
+        span: sink.tag(node),
+        refs: summed,
+        requires,
+    }
 }
 
 fn add_tile(node: Node<'_, '_>, sink: &mut Sink<'_>, tiles: &mut Vec<Tile>) {
@@ -82,39 +115,23 @@ fn add_tile(node: Node<'_, '_>, sink: &mut Sink<'_>, tiles: &mut Vec<Tile>) {
     tiles.push(t);
 }
 
-/// For each tile, the sum of the refs to it in the imported tile-sets (`None`
-/// when none refers to it).
-fn ref_counts(sets: &[Node<'_, '_>], tiles: &[Tile], sink: &mut Sink<'_>) -> Vec<Option<u32>> {
-    let mut counts: Vec<Option<u32>> = vec![None; tiles.len()];
-    let Some(first) = sets.first() else {
-        return counts;
-    };
-    let kept = first.attribute("id").unwrap_or("(no id)").to_string();
-    for (k, set) in sets.iter().enumerate() {
-        let refs = refs(*set, tiles, sink);
-        if k > 0 && refs.iter().any(|&(i, _)| counts[i].is_some()) {
-            let id = set.attribute("id").unwrap_or("(no id)").into();
-            let kind = Msg::JczOtherTileSet {
-                id,
-                kept: kept.clone(),
-            };
-            sink.push(kind, sink.tag(*set));
-            continue;
-        }
-        for (i, n) in refs {
-            counts[i] = Some(counts[i].unwrap_or(0).saturating_add(n));
-        }
-    }
-    counts
-}
-
-/// The refs of one tile-set, as (tile index, count); bad refs are reported.
-fn refs(set: Node<'_, '_>, tiles: &[Tile], sink: &mut Sink<'_>) -> Vec<(usize, u32)> {
+/// The refs of one tile-set, as (tile index, count), and the expansions its
+/// `<requires expansion="..."/>` name; bad refs are reported.
+fn refs(
+    set: Node<'_, '_>,
+    tiles: &[Tile],
+    sink: &mut Sink<'_>,
+) -> (Vec<(usize, u32)>, Vec<String>) {
     for a in set.attributes().filter(|a| a.name() != "id") {
         sink.attribute(set, &a);
     }
     let mut out = Vec::new();
+    let mut requires = Vec::new();
     for r in xml::children(set, sink) {
+        if r.tag_name().name() == "requires" {
+            requires.extend(required(r, sink));
+            continue;
+        }
         if r.tag_name().name() != "ref" {
             sink.element(r);
             continue;
@@ -154,5 +171,21 @@ fn refs(set: Node<'_, '_>, tiles: &[Tile], sink: &mut Sink<'_>) -> Vec<(usize, u
         };
         out.extend(count.map(|n| (index, n)));
     }
-    out
+    (out, requires)
+}
+
+/// The expansion a `<requires expansion="RIVER"/>` names.
+fn required(node: Node<'_, '_>, sink: &mut Sink<'_>) -> Option<String> {
+    for a in node.attributes().filter(|a| a.name() != "expansion") {
+        sink.attribute(node, &a);
+    }
+    let expansion = node.attribute("expansion");
+    if expansion.is_none() {
+        let kind = Msg::JczMissingAttribute {
+            attribute: "expansion",
+            element: "requires".into(),
+        };
+        sink.push(kind, sink.tag(node));
+    }
+    expansion.map(String::from)
 }

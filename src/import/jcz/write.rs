@@ -18,8 +18,9 @@ const ORDER: [Kind; 7] = [
     Kind::Field,
 ];
 
-/// The whole file: the set header, then every tile.
-pub fn write(set_id: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -> String {
+/// The whole file of set `set` (a valid id, see [`set_id_of`]) named `name`:
+/// the set header, then every tile.
+pub fn write(set: &str, name: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -> String {
     let locals = local_ids(&tiles);
     let mut river = false;
     let mut body = String::new();
@@ -32,8 +33,7 @@ pub fn write(set_id: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -> String 
         body.push('\n');
         write_tile(&mut body, tile, &local, &ends, sink);
     }
-    let set = set_id_of(set_id);
-    let mut out = format!("set {set} {} {{\n  provenance sourced\n", quote(&set));
+    let mut out = format!("set {set} {} {{\n  provenance sourced\n", quote(name));
     if river {
         out.push_str("  river\n");
     }
@@ -224,7 +224,7 @@ fn quote(text: &str) -> String {
 
 /// A set id from any text: a word that begins with a letter (`9lives` is
 /// `set-9lives`), since a set id also names the set's engine table.
-fn set_id_of(text: &str) -> String {
+pub fn set_id_of(text: &str) -> String {
     let id = local_id(text);
     match id.starts_with(|c: char| c.is_ascii_alphabetic()) {
         true => id,
