@@ -2,6 +2,7 @@
 //! or text. None reports user errors and none touches the file system.
 
 pub mod html;
+pub mod jcz;
 pub mod json;
 pub mod png;
 pub mod rust;
