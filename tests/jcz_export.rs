@@ -262,3 +262,49 @@ fn shipped_sets_have_the_topology_of_jczs_own_files() {
         }
     }
 }
+
+#[test]
+fn the_cli_exports_chosen_sets_and_refuses_unknown_ones() {
+    let out = common::tilec(&["export", "--format", "jcz", "--set", "festival"]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let xml = common::text(&out.stdout);
+    assert!(xml.contains("<tile-set id=\"festival\">"), "{xml}");
+    assert!(!xml.contains("base/"), "only the festival");
+    let out = common::tilec(&["export", "--format", "jcz", "--set", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::text(&out.stderr);
+    assert!(
+        err.contains("error: no set `nope`") && err.contains("base, river"),
+        "{err}"
+    );
+    let out = common::tilec(&["export", "--set", "base"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::text(&out.stderr).contains("--set and --out are for --format jcz"));
+    // The start tile is named as left out.
+    let out = common::tilec(&["export", "--format", "jcz", "--set", "base"]);
+    let err = common::text(&out.stderr);
+    assert!(
+        err.contains("left out: the start") && err.contains("base/D"),
+        "{err}"
+    );
+}
+
+#[test]
+fn out_writes_the_file_and_never_over_an_input() {
+    let tmp = common::Temp::new("jcz-out");
+    let path = format!("{}/tiles.xml", tmp.path());
+    let out = common::tilec(&["export", "--format", "jcz", "--out", &path]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let written = std::fs::read_to_string(&path).expect("written");
+    assert!(written.starts_with("<?xml") && written.ends_with("</defs>\n"));
+    let out = common::tilec(&[
+        "export",
+        "--format",
+        "jcz",
+        "tiles/base.tiles",
+        "--out",
+        "tiles/base.tiles",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::text(&out.stderr).contains("is the input"));
+}

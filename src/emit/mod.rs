@@ -3,6 +3,7 @@
 
 pub mod html;
 pub mod jcz;
+pub mod jcz_addon;
 pub mod json;
 pub mod png;
 pub mod rust;
