@@ -1,6 +1,6 @@
-//! `tilec build [--tiles DIR] [--site DIR] [--tables FILE]`: checks the tiles,
-//! then writes the engine tables, the previews, the sheets and the reference
-//! site. Everything is built in memory first and written atomically, so a build
+//! `tilec build [--tiles DIR] [--site DIR] [--tables FILE] [--jcz-addon DIR]`:
+//! checks the tiles, then writes the engine tables, the previews, the sheets, the
+//! reference site and, if asked, a JCloisterZone add-on. Everything is built in memory first and written atomically, so a build
 //! that fails (bad tiles, I/O) leaves the previous outputs as they were, and the
 //! site and the tables are replaced together or not at all.
 
@@ -24,6 +24,10 @@ pub struct BuildArgs {
     /// designer's build never overwrites the shipped tables).
     #[arg(long)]
     pub tables: Option<PathBuf>,
+    /// Also write a JCloisterZone add-on for the sets built into this directory
+    /// (replaced as a whole, with the site and tables: all or none).
+    #[arg(long)]
+    pub jcz_addon: Option<PathBuf>,
 }
 
 impl BuildArgs {
@@ -59,6 +63,15 @@ pub fn run(args: &BuildArgs) -> u8 {
     let mut targets = vec![output::Target::Dir(&args.site, &site)];
     if let Some(path) = &tables_path {
         targets.push(output::Target::File(path, tables.as_bytes()));
+    }
+    let addon = args.jcz_addon.as_ref().map(|dir| {
+        let sets: Vec<_> = compiled.model.sets.iter().collect();
+        let (files, lost) = tilec::emit::jcz_addon::addon(&sets);
+        super::export::report_lost(&lost);
+        (dir, files)
+    });
+    if let Some((dir, files)) = &addon {
+        targets.push(output::Target::Dir(dir, files));
     }
     if let Err(msg) = output::replace_all(&targets, std::slice::from_ref(&args.tiles)) {
         eprintln!("{msg}");
@@ -121,6 +134,9 @@ fn summary(args: &BuildArgs, compiled: &Compiled, site: &[html::SiteFile], start
         args.site.display(),
         bytes / 1024
     );
+    if let Some(dir) = &args.jcz_addon {
+        outln!("wrote {}/: a JCloisterZone add-on", dir.display());
+    }
     outln!("built in {} ms", start.elapsed().as_millis());
 }
 

@@ -2,6 +2,8 @@
 //! or text. None reports user errors and none touches the file system.
 
 pub mod html;
+pub mod jcz;
+pub mod jcz_addon;
 pub mod json;
 pub mod png;
 pub mod rust;

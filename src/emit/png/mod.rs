@@ -10,6 +10,7 @@
 //! [`encode_png`] the same bytes. Nothing here panics on odd input: unknown
 //! segments are skipped and the picture shows what can be drawn.
 
+mod areas;
 mod badges;
 mod canvas;
 mod fields;
@@ -29,6 +30,7 @@ use image::{ImageEncoder, RgbaImage};
 use scene::Scene;
 use tilec_runtime::{MarkKind, TileKind};
 
+pub use areas::{areas, Area};
 pub use mark_badges::letters as mark_letters;
 pub use sheet::{render_sheet, sheet_from};
 

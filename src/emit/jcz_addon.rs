@@ -1,0 +1,211 @@
+//! `emit`: Model → a JCloisterZone add-on directory (`tilec build --jcz-addon DIR`),
+//! in the layout the client's add-on loader reads (`jcz-addon.json`, then the
+//! expansion XML it names and the artwork directories it lists):
+//!
+//! ```text
+//! jcz-addon.json              title, version, minimumJczVersion, expansions, artworks
+//! tilec.xml                   the tiles and tile-sets (emit::jcz) and one <expansion> per set
+//! tilec/artwork.json          the artwork: tile size, where features and tiles are described
+//! tilec/jsons/features.json   per segment: a clip path and a meeple point
+//! tilec/jsons/tiles.json      per tile: its image and, per feature location, its feature
+//! tilec/tiles/SET/TILE.png    tilec's preview of each tile
+//! ```
+//!
+//! Clip paths and points are in the tile's pixel units (`tileSize` is the
+//! preview's side) and come from the layout the preview is painted from
+//! (`emit::png::areas`). A feature is keyed as the client looks it up:
+//! `Type/Location`, with JCloisterZone's type names (`City`, `Road`, `Field`,
+//! `Monastery`, `Garden`, `River`, `YagaHut`) and location names (`N`, `NE`,
+//! `WE`, `_S` for all but south, `NWSE`; fields by half edges `NL.NR`, `I`
+//! when enclosed; buildings `I`).
+
+use crate::emit::html::file_stem;
+use crate::emit::png::{self, TILE_PX};
+use crate::model::{Set, Tile};
+use serde_json::{json, Map, Value};
+use tilec_runtime::SegmentKind;
+
+/// Files of the add-on: (path relative to its directory, bytes).
+pub type Files = Vec<(String, Vec<u8>)>;
+
+/// The JCloisterZone version whose add-on format this follows.
+const MINIMUM_JCZ: &str = "5.10.0";
+
+/// JCloisterZone's feature type name per segment kind (a kind without a row
+/// gets no artwork entry; the XML reports it lost).
+const TYPES: &[(SegmentKind, &str)] = &[
+    (SegmentKind::City, "City"),
+    (SegmentKind::Road, "Road"),
+    (SegmentKind::Field, "Field"),
+    (SegmentKind::Monastery, "Monastery"),
+    (SegmentKind::Garden, "Garden"),
+    (SegmentKind::River, "River"),
+    (SegmentKind::Hut, "YagaHut"),
+];
+
+/// JCloisterZone's name of each set of whole edges (bit 0 N, 1 E, 2 S, 3 W).
+const EDGE_LOCATIONS: [&str; 16] = [
+    "", "N", "E", "NE", "S", "NS", "SE", "_W", "W", "NW", "WE", "_S", "SW", "_E", "_N", "NWSE",
+];
+
+/// Half-edge names and their ports, in JCloisterZone's order.
+const HALVES: [(&str, u8); 8] = [
+    ("NL", 0),
+    ("NR", 2),
+    ("EL", 3),
+    ("ER", 5),
+    ("SL", 6),
+    ("SR", 8),
+    ("WL", 9),
+    ("WR", 11),
+];
+
+/// Every file of the add-on for `sets`, and what the XML could not say.
+pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
+    let export = super::jcz::export(sets);
+    let mut files = Files::new();
+    let manifest = json!({
+        "title": "Tiles built by tilec",
+        "maintainer": null,
+        "version": 1,
+        "minimumJczVersion": MINIMUM_JCZ,
+        "expansions": ["tilec.xml"],
+        "artworks": ["tilec"],
+    });
+    files.push(("jcz-addon.json".into(), pretty(&manifest)));
+    files.push((
+        "tilec.xml".into(),
+        with_expansions(&export.xml, sets).into_bytes(),
+    ));
+    let mut features = Map::new();
+    let mut tiles = Map::new();
+    for set in sets {
+        for tile in set.tiles.iter().filter(|t| !t.is_wildcard()) {
+            let image = format!(
+                "tiles/{}/{}.png",
+                file_stem(&set.id),
+                file_stem(local(tile))
+            );
+            let rt = tile.to_runtime();
+            files.push((
+                format!("tilec/{image}"),
+                png::encode_png(&png::render_tile(&rt, 0)),
+            ));
+            let mut by_location = Map::new();
+            let areas = png::areas(&rt, TILE_PX);
+            for (seg, area) in tile.segments.iter().zip(areas) {
+                let (Some(key), Some(area)) = (location_key(seg), area) else {
+                    continue;
+                };
+                let id = format!("{}:{}", tile.id, seg.name);
+                let point = [area.point.0, area.point.1];
+                features.insert(id.clone(), json!({ "clip": area.clip, "point": point }));
+                by_location.insert(key, Value::String(id));
+            }
+            tiles.insert(
+                tile.id.clone(),
+                json!({ "image": image, "features": by_location }),
+            );
+        }
+    }
+    let artwork = json!({
+        "title": "tilec previews",
+        "description": "Tile pictures drawn by tilec from the tile text",
+        "perspective": "rotate",
+        "tileSize": TILE_PX,
+        "featuresInclude": ["jsons/features.json"],
+        "tilesInclude": ["jsons/tiles.json"],
+    });
+    files.push(("tilec/artwork.json".into(), pretty(&artwork)));
+    files.push((
+        "tilec/jsons/features.json".into(),
+        pretty(&Value::Object(features)),
+    ));
+    files.push((
+        "tilec/jsons/tiles.json".into(),
+        pretty(&Value::Object(tiles)),
+    ));
+    (files, export.lost)
+}
+
+/// The tile's id within its set (`D` of `base/D`).
+fn local(tile: &Tile) -> &str {
+    tile.id.split_once('/').map_or(tile.id.as_str(), |(_, l)| l)
+}
+
+/// `Type/Location` of a segment, as JCloisterZone's client looks it up.
+fn location_key(seg: &crate::model::Segment) -> Option<String> {
+    let (_, ty) = TYPES.iter().find(|(k, _)| *k == seg.kind)?;
+    let loc = match seg.kind {
+        SegmentKind::City | SegmentKind::Road | SegmentKind::River => {
+            let mask = (0..4).filter(|e| seg.ports & (1 << (3 * e + 1)) != 0);
+            EDGE_LOCATIONS[mask.fold(0, |m, e| m | (1 << e))].to_string()
+        }
+        SegmentKind::Field => {
+            let halves: Vec<&str> = HALVES
+                .iter()
+                .filter(|(_, p)| seg.ports & (1 << p) != 0)
+                .map(|(n, _)| *n)
+                .collect();
+            match halves.is_empty() {
+                true => "I".into(),
+                false => halves.join("."),
+            }
+        }
+        _ => "I".into(),
+    };
+    (!loc.is_empty()).then(|| format!("{ty}/{loc}"))
+}
+
+/// The tile XML with an `<expansion>` per set before `</defs>`: what the
+/// client lists in its game setup.
+fn with_expansions(xml: &str, sets: &[&Set]) -> String {
+    let mut block = String::from("  <expansions>\n");
+    for set in sets {
+        let id: String = set
+            .id
+            .chars()
+            .map(|c| match c.is_ascii_alphanumeric() {
+                true => c.to_ascii_uppercase(),
+                false => '_',
+            })
+            .collect();
+        let title = escape(&set.name);
+        let tile_set = escape(&set.id);
+        block.push_str(&format!(
+            "    <expansion id=\"TILEC_{id}\">\n      <title>{title}</title>\n      <ref tile-set=\"{tile_set}\" />\n    </expansion>\n"
+        ));
+    }
+    block.push_str("  </expansions>\n</defs>\n");
+    match xml.rfind("</defs>") {
+        Some(at) => format!("{}{block}", &xml[..at]),
+        None => xml.to_string(),
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn pretty(v: &Value) -> Vec<u8> {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_locations_are_jczs_names() {
+        // Bit 0 N, 1 E, 2 S, 3 W: all but south is `_S`, north and west `NW`.
+        assert_eq!(EDGE_LOCATIONS[0b1011], "_S");
+        assert_eq!(EDGE_LOCATIONS[0b1001], "NW");
+        assert_eq!(EDGE_LOCATIONS[0b1010], "WE");
+        assert_eq!(EDGE_LOCATIONS[0b0111], "_W");
+    }
+}

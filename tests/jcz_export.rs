@@ -1,0 +1,310 @@
+//! `tilec export --format jcz`: our tiles written as JCloisterZone tile XML and
+//! read back by `tilec import-jcz` keep their topology (segments, ports,
+//! pennants, field–city adjacency, road ends, marks, counts), for the six
+//! shipped sets and for the import fixtures (import → export → import). What the
+//! XML cannot say is listed by the exporter, and only that differs. With
+//! `TILEC_JCZ_DIR` pointing at JCloisterZone's own `expansions/` directory, our
+//! base, festival and promos are compared with its basic.xml, festival.xml and
+//! russian_promos.xml (up to rotation); without it that test says SKIPPED.
+
+mod common;
+
+use std::collections::BTreeMap;
+use tilec::diagnostic::{render_plain, Sources};
+use tilec::model::{Model, Set, Tile};
+use tilec_runtime::{rotate_ports, EndKind, MarkKind, NO_SEGMENT};
+
+/// A segment referred to by kind and ports (names are not carried).
+type Ref = (&'static str, u16);
+
+/// What JCloisterZone's XML carries of a tile, names and order left out.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Shape {
+    count: u8,
+    segments: Vec<(Ref, u8, Vec<u16>)>,
+    ends: Vec<(&'static str, Vec<Ref>, Vec<Ref>)>,
+    marks: Vec<(&'static str, Option<Ref>)>,
+}
+
+fn shape(tile: &Tile, turns: u8) -> Shape {
+    let r = |i: usize| -> Ref {
+        let s = &tile.segments[i];
+        (s.kind.name(), rotate_ports(s.ports, turns))
+    };
+    let refs = |mask: u32| -> Vec<Ref> {
+        let mut v: Vec<Ref> = (0..32).filter(|b| mask & (1 << b) != 0).map(r).collect();
+        v.sort();
+        v
+    };
+    let mut segments: Vec<_> = (0..tile.segments.len())
+        .map(|i| {
+            let s = &tile.segments[i];
+            let cities = refs(s.cities).into_iter().map(|c| c.1).collect();
+            (r(i), s.pennants, cities)
+        })
+        .collect();
+    segments.sort();
+    let mut ends = Vec::new();
+    for e in tile.ends.iter().map(|e| e.end) {
+        // JCloisterZone tells no village or river bank from a junction, and its
+        // roads ending at a feature end one by one.
+        let kind = match e.kind {
+            EndKind::Village | EndKind::Bank => "junction",
+            k => k.name(),
+        };
+        if e.kind == EndKind::Segment {
+            for s in (0..32).filter(|b| e.segments & (1 << b) != 0) {
+                ends.push((kind, refs(1 << s), refs(e.touches)));
+            }
+        } else {
+            ends.push((kind, refs(e.segments), refs(e.touches)));
+        }
+    }
+    ends.sort();
+    let mut marks: Vec<_> = tile
+        .marks
+        .iter()
+        .filter(|m| m.kind != MarkKind::TownHall)
+        .map(|m| {
+            let on = (m.segment != NO_SEGMENT).then(|| r(usize::from(m.segment)));
+            (m.kind.name(), on)
+        })
+        .collect();
+    marks.sort();
+    Shape {
+        count: tile.count,
+        segments,
+        ends,
+        marks,
+    }
+}
+
+/// The shape the same whichever way the tile is turned.
+fn canonical(tile: &Tile) -> Shape {
+    (0..4).map(|t| shape(tile, t)).min().expect("four turns")
+}
+
+/// Imports JCloisterZone XML as set `id` and compiles the text; panics on a problem.
+fn import(xml: &str, id: &str) -> Model {
+    let mut sources = Sources::new();
+    let file = sources.add(format!("{id}.xml"), xml.to_string());
+    let (text, diags) = tilec::import::jcz::import(file, sources.text(file), id);
+    assert!(
+        diags.is_empty(),
+        "{id}:\n{}",
+        render_plain(&sources, &diags)
+    );
+    compile(&text, id)
+}
+
+fn compile(text: &str, id: &str) -> Model {
+    let mut sources = Sources::new();
+    let file = sources.add(format!("{id}.tiles"), text.to_string());
+    let compiled = tilec::compile(&sources, &[file], None);
+    let shown = render_plain(&sources, &compiled.diagnostics);
+    assert!(compiled.diagnostics.is_empty(), "{id}:\n{shown}\n{text}");
+    compiled.model
+}
+
+/// Exports `set`, imports it back, and holds every written tile to its shape.
+/// Returns the ids the exporter said it could not write whole.
+fn round_trip(set: &Set) -> Vec<String> {
+    let export = tilec::emit::jcz::export(&[set]);
+    let back = import(&export.xml, &set.id);
+    assert_eq!(back.sets.len(), 1, "{}", set.id);
+    let back = &back.sets[0];
+    assert_eq!(back.river, set.river, "{}", set.id);
+    let written: Vec<&Tile> = set.tiles.iter().filter(|t| !t.is_wildcard()).collect();
+    assert_eq!(back.tiles.len(), written.len(), "{}", set.id);
+    for (ours, theirs) in written.iter().zip(&back.tiles) {
+        assert_eq!(ours.id, theirs.id);
+        assert_eq!(shape(ours, 0), shape(theirs, 0), "{}", ours.id);
+    }
+    export.lost.iter().map(|(id, _)| id.clone()).collect()
+}
+
+#[test]
+fn every_shipped_tile_survives_export_and_import() {
+    let shipped = common::shipped();
+    let mut lost = BTreeMap::new();
+    for set in &shipped.model.sets {
+        lost.insert(set.id.clone(), round_trip(set));
+    }
+    assert_eq!(lost.len(), 6);
+    // The exporter names what it drops: the start tile, the arrows of every
+    // anniversary tile, the six town halls (whole tiles) and the base game's village.
+    assert!(lost["base"].contains(&"base/D".to_string()), "{lost:?}");
+    assert!(lost["base"].contains(&"base/L".to_string()), "{lost:?}");
+    assert_eq!(lost["anniversary"].len(), 15, "{lost:?}");
+    assert!(lost["festival"].is_empty(), "{lost:?}");
+    assert!(lost["promos"].is_empty(), "{lost:?}");
+    let mm = &shipped
+        .model
+        .sets
+        .iter()
+        .find(|s| s.id == "mm")
+        .expect("mm");
+    let halls: u32 = mm
+        .tiles
+        .iter()
+        .filter(|t| t.is_wildcard())
+        .map(|t| u32::from(t.count))
+        .sum();
+    assert_eq!(halls, 6);
+}
+
+#[test]
+fn import_fixtures_survive_import_export_import() {
+    for name in ["pack", "defs", "pack_river", "defs_river"] {
+        let path = common::root().join(format!("tests/import/{name}.xml"));
+        let xml = std::fs::read_to_string(path).expect("fixture");
+        let first = import(&xml, name);
+        for set in &first.sets {
+            let lost = round_trip(set);
+            assert!(
+                lost.iter()
+                    .all(|id| { set.tiles.iter().any(|t| &t.id == id && t.start) }),
+                "{name}: {lost:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_export_is_deterministic_and_matches_its_golden_file() {
+    let shipped = common::shipped();
+    let festival = shipped.model.sets.iter().find(|s| s.id == "festival");
+    let festival = festival.expect("festival");
+    let a = tilec::emit::jcz::export(&[festival]).xml;
+    let b = tilec::emit::jcz::export(&[festival]).xml;
+    assert_eq!(a, b);
+    common::golden(&common::root().join("tests/export_jcz/festival.xml"), &a);
+}
+
+/// The tile-sets of a JCloisterZone file to try: the whole file (its importer
+/// adds up tile-sets that name different tiles) and each tile-set alone.
+fn candidates(xml: &str) -> Vec<(String, String)> {
+    let doc = roxmltree::Document::parse(xml).expect("JCloisterZone XML parses");
+    let sets: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("tile-set"))
+        .map(|n| (n.attribute("id").unwrap_or("?").to_string(), n.range()))
+        .collect();
+    let mut out = vec![("the whole file".to_string(), xml.to_string())];
+    for (id, keep) in &sets {
+        let mut text = xml.to_string();
+        for (_, range) in sets.iter().rev().filter(|(_, r)| r != keep) {
+            text.replace_range(range.clone(), "");
+        }
+        out.push((format!("tile-set {id}"), text));
+    }
+    out
+}
+
+/// Tiles as a sorted list of shapes, to compare two sets up to ids and rotation.
+fn shapes<'t>(tiles: impl Iterator<Item = &'t Tile>) -> Vec<Shape> {
+    let mut v: Vec<Shape> = tiles.map(canonical).collect();
+    v.sort();
+    v
+}
+
+fn lenient_import(xml: &str, id: &str) -> Option<Model> {
+    let mut sources = Sources::new();
+    let file = sources.add(format!("{id}.xml"), xml.to_string());
+    let (text, _) = tilec::import::jcz::import(file, sources.text(file), id);
+    let mut sources = Sources::new();
+    let file = sources.add(format!("{id}.tiles"), text);
+    Some(tilec::compile(&sources, &[file], None).model)
+}
+
+#[test]
+fn shipped_sets_have_the_topology_of_jczs_own_files() {
+    let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
+        let msg = "SKIPPED: set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to compare base, festival and promos with its basic.xml, festival.xml and russian_promos.xml";
+        eprintln!("{msg}");
+        println!("{msg}");
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let shipped = common::shipped();
+    for (ours, file) in [
+        ("base", "basic.xml"),
+        ("festival", "festival.xml"),
+        ("promos", "russian_promos.xml"),
+    ] {
+        let set = shipped
+            .model
+            .sets
+            .iter()
+            .find(|s| s.id == ours)
+            .expect(ours);
+        // Ours, written as JCloisterZone XML and read back.
+        let exported = import(&tilec::emit::jcz::export(&[set]).xml, ours);
+        let want = shapes(exported.sets[0].tiles.iter());
+        let xml = std::fs::read_to_string(dir.join(file)).expect("JCloisterZone file");
+        let mut tried = Vec::new();
+        let found = candidates(&xml).into_iter().find_map(|(what, text)| {
+            let model = lenient_import(&text, ours)?;
+            let got = shapes(model.sets.iter().flat_map(|s| &s.tiles));
+            let missing = want.iter().filter(|s| !got.contains(s)).count();
+            let extra = got.iter().filter(|s| !want.contains(s)).count();
+            tried.push(format!(
+                "{what}: {missing} of ours not in it, {extra} of its not in ours"
+            ));
+            (got == want).then_some(what)
+        });
+        match found {
+            Some(what) => println!("{ours}: same topology as {file} ({what})"),
+            None => panic!(
+                "{ours} differs from every tile-set of {file}:\n{}",
+                tried.join("\n")
+            ),
+        }
+    }
+}
+
+#[test]
+fn the_cli_exports_chosen_sets_and_refuses_unknown_ones() {
+    let out = common::tilec(&["export", "--format", "jcz", "--set", "festival"]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let xml = common::text(&out.stdout);
+    assert!(xml.contains("<tile-set id=\"festival\">"), "{xml}");
+    assert!(!xml.contains("base/"), "only the festival");
+    let out = common::tilec(&["export", "--format", "jcz", "--set", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::text(&out.stderr);
+    assert!(
+        err.contains("error: no set `nope`") && err.contains("base, river"),
+        "{err}"
+    );
+    let out = common::tilec(&["export", "--set", "base"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::text(&out.stderr).contains("--set and --out are for --format jcz"));
+    // The start tile is named as left out.
+    let out = common::tilec(&["export", "--format", "jcz", "--set", "base"]);
+    let err = common::text(&out.stderr);
+    assert!(
+        err.contains("left out: the start") && err.contains("base/D"),
+        "{err}"
+    );
+}
+
+#[test]
+fn out_writes_the_file_and_never_over_an_input() {
+    let tmp = common::Temp::new("jcz-out");
+    let path = format!("{}/tiles.xml", tmp.path());
+    let out = common::tilec(&["export", "--format", "jcz", "--out", &path]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let written = std::fs::read_to_string(&path).expect("written");
+    assert!(written.starts_with("<?xml") && written.ends_with("</defs>\n"));
+    let out = common::tilec(&[
+        "export",
+        "--format",
+        "jcz",
+        "tiles/base.tiles",
+        "--out",
+        "tiles/base.tiles",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::text(&out.stderr).contains("is the input"));
+}
