@@ -88,13 +88,14 @@ fn canonical(tile: &Tile) -> Shape {
 fn import(xml: &str, id: &str) -> Model {
     let mut sources = Sources::new();
     let file = sources.add(format!("{id}.xml"), xml.to_string());
-    let (text, diags) = tilec::import::jcz::import(file, sources.text(file), id);
+    let imported = tilec::import::jcz::import(file, sources.text(file), id);
     assert!(
-        diags.is_empty(),
+        imported.diagnostics.is_empty(),
         "{id}:\n{}",
-        render_plain(&sources, &diags)
+        render_plain(&sources, &imported.diagnostics)
     );
-    compile(&text, id)
+    assert_eq!(imported.sets.len(), 1, "{id}: one tile-set, one set");
+    compile(&imported.sets[0].text, id)
 }
 
 fn compile(text: &str, id: &str) -> Model {
@@ -211,10 +212,14 @@ fn shapes<'t>(tiles: impl Iterator<Item = &'t Tile>) -> Vec<Shape> {
 fn lenient_import(xml: &str, id: &str) -> Option<Model> {
     let mut sources = Sources::new();
     let file = sources.add(format!("{id}.xml"), xml.to_string());
-    let (text, _) = tilec::import::jcz::import(file, sources.text(file), id);
+    let imported = tilec::import::jcz::import(file, sources.text(file), id);
     let mut sources = Sources::new();
-    let file = sources.add(format!("{id}.tiles"), text);
-    Some(tilec::compile(&sources, &[file], None).model)
+    let files: Vec<_> = imported
+        .sets
+        .into_iter()
+        .map(|set| sources.add(format!("{}.tiles", set.id), set.text))
+        .collect();
+    Some(tilec::compile(&sources, &files, None).model)
 }
 
 #[test]
