@@ -94,16 +94,25 @@ fn import(xml: &str, id: &str) -> Model {
         "{id}:\n{}",
         render_plain(&sources, &imported.diagnostics)
     );
-    assert_eq!(imported.sets.len(), 1, "{id}: one tile-set, one set");
-    compile(&imported.sets[0].text, id)
+    let texts: Vec<(String, String)> = imported.sets.into_iter().map(|s| (s.id, s.text)).collect();
+    compile_all(&texts, id)
 }
 
-fn compile(text: &str, id: &str) -> Model {
+/// Compiles the sets of one import together (a file may hold several tile-sets).
+fn compile_all(texts: &[(String, String)], id: &str) -> Model {
     let mut sources = Sources::new();
-    let file = sources.add(format!("{id}.tiles"), text.to_string());
-    let compiled = tilec::compile(&sources, &[file], None);
+    let files: Vec<_> = texts
+        .iter()
+        .map(|(set, text)| sources.add(format!("{set}.tiles"), text.clone()))
+        .collect();
+    let compiled = tilec::compile(&sources, &files, None);
     let shown = render_plain(&sources, &compiled.diagnostics);
-    assert!(compiled.diagnostics.is_empty(), "{id}:\n{shown}\n{text}");
+    let all: Vec<&str> = texts.iter().map(|(_, t)| t.as_str()).collect();
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{id}:\n{shown}\n{}",
+        all.join("\n")
+    );
     compiled.model
 }
 

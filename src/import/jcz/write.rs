@@ -60,7 +60,7 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
         }
     }
     for kind in ORDER {
-        for f in fs.iter().filter(|f| f.kind == kind) {
+        for (i, f) in fs.iter().enumerate().filter(|(_, f)| f.kind == kind) {
             let _ = write!(out, "  {} {}", kind.keyword(), f.name);
             let edges = EDGES
                 .iter()
@@ -76,7 +76,14 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             let bridged = fs
                 .iter()
                 .filter(|v| v.kind == Kind::River && f.kind == Kind::Road);
-            for v in bridged.filter(|v| crosses(f.edges, v.edges)) {
+            // A road and what its end reaches (a city's gate across the river)
+            // form one wall: a river it interleaves with is crossed on a bridge.
+            let reach = ends
+                .iter()
+                .filter(|e| e.segments.contains(&i))
+                .flat_map(|e| &e.targets)
+                .fold(f.edges, |m, &t| m | fs[t].edges);
+            for v in bridged.filter(|v| crosses(reach, v.edges)) {
                 let _ = write!(out, " over={}", v.name);
             }
             if f.pennants > 0 {
