@@ -62,7 +62,7 @@ impl Game {
                 | u64::from(f.segment) << 1
                 | u64::from(f.lying)));
         }
-        for t in &self.trapped {
+        for t in &self.exp.trapped {
             key = key.wrapping_add(mix(3 << 60
                 | u64::from(t.player) << 52
                 | (t.kind as u64) << 48
@@ -75,15 +75,15 @@ impl Game {
             | u64::from(self.players) << 4
             | u64::from(self.turn) << 8
             | phase_code(self.phase) << 32
-            | (self.extra as u64) << 60);
+            | (self.exp.extra as u64) << 60);
         for p in 0..self.players() {
-            rest = mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.town_halls[p]));
+            rest = mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.exp.town_halls[p]));
             for &n in &self.supply[p] {
                 rest = mix(rest ^ u64::from(n));
             }
         }
         rest =
-            mix(rest ^ self.arrow.map_or(0, |a| 1 + a as u64) ^ u64::from(self.arrow_choices) << 8);
+            mix(rest ^ self.exp.arrow.map_or(0, |a| 1 + a as u64) ^ u64::from(self.exp.arrow_choices) << 8);
         for p in &self.pending {
             rest = mix(rest ^ hash_of(&p.decision));
         }
@@ -106,6 +106,7 @@ impl Game {
             .collect();
         figures.sort_unstable();
         let mut trapped: Vec<_> = self
+            .exp
             .trapped
             .iter()
             .map(|t| (t.player, t.kind, t.at, t.trap as u8, t.turn))
@@ -163,12 +164,12 @@ impl PartialEq for Game {
             && self.current == other.current
             && self.turn == other.turn
             && self.phase == other.phase
-            && self.extra == other.extra
-            && self.arrow == other.arrow
-            && self.arrow_choices == other.arrow_choices
+            && self.exp.extra == other.exp.extra
+            && self.exp.arrow == other.exp.arrow
+            && self.exp.arrow_choices == other.exp.arrow_choices
             && self.supply == other.supply
             && self.scores == other.scores
-            && self.town_halls == other.town_halls
+            && self.exp.town_halls == other.exp.town_halls
             && self.pending.len() == other.pending.len()
             && self
                 .pending

@@ -205,7 +205,7 @@ impl Game {
     pub(crate) fn count_drawn(&mut self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
-            self.blocks.clear();
+            self.scratch.blocks.clear();
             return self.count_for(kind);
         }
         let fit = &*k.fit;
@@ -213,8 +213,8 @@ impl Game {
         let mut total = 0;
         // Padded to whole blocks with a code nothing fits: no remainder loop.
         let codes = self.grid.padded_codes();
-        self.blocks.resize(codes.len() / BLOCK, (0, 0));
-        for (block, chunk) in self.blocks.iter_mut().zip(codes.chunks_exact(BLOCK)) {
+        self.scratch.blocks.resize(codes.len() / BLOCK, (0, 0));
+        for (block, chunk) in self.scratch.blocks.iter_mut().zip(codes.chunks_exact(BLOCK)) {
             // The squares' fit bytes as the bytes of one word; their counts
             // (at most 4 each) by one mask, and the counts' running totals (at
             // most 32) by one multiplication.
@@ -240,7 +240,7 @@ impl Game {
             return self.placements_of(kind).nth(n);
         }
         let fit = &*k.fit;
-        if self.drawn_count.is_some() && !self.blocks.is_empty() {
+        if self.drawn_count.is_some() && !self.scratch.blocks.is_empty() {
             // The block holding it, then the square within the block. Counts are
             // never negative, so the blocks (and squares) whose running total
             // stays at or below `n` are exactly those before it: counting them
@@ -248,7 +248,7 @@ impl Game {
             // would be mispredicted about once a scan.
             let (mut before, mut skipped, mut running) = (0usize, 0u64, 0u64);
             let n64 = n as u64;
-            for &(word, _) in &self.blocks {
+            for &(word, _) in &self.scratch.blocks {
                 let here = word >> 56;
                 running += here;
                 let past = u64::from(running <= n64);
@@ -261,7 +261,7 @@ impl Game {
             // running totals (`count_drawn`): a byte's top bit, once `n + 1` is
             // taken from it with the top bit forced on, says whether it is
             // above `n` (no borrow crosses bytes: both are below 128).
-            let (word, fits) = *self.blocks.get(before)?;
+            let (word, fits) = *self.scratch.blocks.get(before)?;
             let above = ((word | HIGH) - (n + 1) * BYTES) & HIGH;
             let within = BLOCK - ((above >> 7).wrapping_mul(BYTES) >> 56) as usize;
             let shift = 8 * (within & (BLOCK - 1));

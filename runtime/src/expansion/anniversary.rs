@@ -72,10 +72,10 @@ impl Game {
             let hit = (t != 0) & (usize::from(points) == (side + 2) % 4);
             choices |= bit & 0u8.wrapping_sub(u8::from(hit));
         }
-        if self.extra == Extra::Playing {
+        if self.exp.extra == Extra::Playing {
             choices &= !arrow_bit(ArrowKind::ExtraTurn);
         }
-        self.arrow_choices = choices;
+        self.exp.arrow_choices = choices;
         if choices.count_ones() == 1 {
             self.activate(ARROWS[choices.trailing_zeros() as usize]);
         }
@@ -83,9 +83,9 @@ impl Game {
 
     /// Activates an arrow of `kind` this turn.
     pub(crate) fn activate(&mut self, kind: ArrowKind) {
-        self.arrow = Some(kind);
-        if kind == ArrowKind::ExtraTurn && self.extra == Extra::No {
-            self.extra = Extra::Earned;
+        self.exp.arrow = Some(kind);
+        if kind == ArrowKind::ExtraTurn && self.exp.extra == Extra::No {
+            self.exp.extra = Extra::Earned;
         }
         self.log(Event::ArrowActivated {
             turn: self.turn,
@@ -181,7 +181,7 @@ impl Game {
     /// The figure step's placements an activated portal or add-next-to arrow
     /// offers.
     pub(crate) fn arrow_actions(&self, out: &mut Vec<Action>) {
-        match self.arrow {
+        match self.exp.arrow {
             Some(ArrowKind::Portal) => self.portal_actions(out),
             Some(ArrowKind::AddNextTo) => {
                 for f in self.figures.iter().filter(|f| f.player == self.current) {
@@ -202,7 +202,7 @@ impl Game {
 
     /// Why a portal placement of `figure` at `at` is illegal now, if it is.
     pub(crate) fn check_portal(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
-        if self.arrow != Some(ArrowKind::Portal) {
+        if self.exp.arrow != Some(ArrowKind::Portal) {
             return Err(ActError::NoArrow(ArrowKind::Portal));
         }
         if self.supply(self.current, figure) == 0 {
@@ -221,7 +221,7 @@ impl Game {
         figure: FigureKind,
         at: Spot,
     ) -> Result<(), ActError> {
-        if self.arrow != Some(ArrowKind::AddNextTo) {
+        if self.exp.arrow != Some(ArrowKind::AddNextTo) {
             return Err(ActError::NoArrow(ArrowKind::AddNextTo));
         }
         self.check_add_next_to(figure, at)
@@ -239,7 +239,7 @@ impl Game {
     /// The arrow kinds the player may activate, as choices.
     pub(crate) fn arrow_choices_into(&self, out: &mut Vec<Choice>) {
         for kind in ARROWS {
-            if self.arrow_choices & arrow_bit(kind) != 0 {
+            if self.exp.arrow_choices & arrow_bit(kind) != 0 {
                 out.push(Choice::Arrow(kind));
             }
         }

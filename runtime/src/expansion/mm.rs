@@ -245,7 +245,7 @@ impl Game {
     /// the pile is no move of the player's).
     pub(crate) fn take_hall(&mut self) -> Result<(), DrawError> {
         self.check_draw_phase()?;
-        let held = &mut self.town_halls[usize::from(self.current)];
+        let held = &mut self.exp.town_halls[usize::from(self.current)];
         match (self.cat.rules.town_hall, *held) {
             (Some(kind), true) => {
                 *held = false;
@@ -258,7 +258,7 @@ impl Game {
 
     /// Whether `player` still holds a town hall to place.
     pub fn holds_town_hall(&self, player: Player) -> bool {
-        self.town_halls
+        self.exp.town_halls
             .get(usize::from(player))
             .copied()
             .unwrap_or(false)
@@ -271,10 +271,10 @@ impl Game {
         let n = self.players;
         let p = (0..n)
             .map(|i| (self.current + i) % n)
-            .find(|&p| self.town_halls[usize::from(p)])?;
+            .find(|&p| self.exp.town_halls[usize::from(p)])?;
         if p != self.current {
             self.current = p;
-            self.extra = Extra::No;
+            self.exp.extra = Extra::No;
         }
         self.take_hall().ok()?;
         Some(kind)

@@ -35,10 +35,10 @@ impl Game {
     pub(crate) fn register_specials(&mut self, tile: PlacedTile) {
         let k = &self.cat.kinds[usize::from(tile.kind)];
         if k.trap_lake {
-            self.lakes.push(tile.pos);
+            self.exp.lakes.push(tile.pos);
         }
         if k.tree != NO_SEGMENT {
-            self.trees.push(tile.node_base + u16::from(k.tree));
+            self.exp.trees.push(tile.node_base + u16::from(k.tree));
         }
     }
 
@@ -46,11 +46,11 @@ impl Game {
     fn trap(&mut self, i: usize, trap: Trap, at: Pos) {
         let f = self.lift(i);
         // vodyanoy-wins: a tile Solovei traps onto may lie in Vodyanoy's reach.
-        let (trap, at) = match self.lakes.iter().find(|l| l.near(at)) {
+        let (trap, at) = match self.exp.lakes.iter().find(|l| l.near(at)) {
             Some(&lake) => (Trap::Vodyanoy, lake),
             None => (trap, at),
         };
-        self.trapped.push(Trapped {
+        self.exp.trapped.push(Trapped {
             player: f.player,
             kind: f.kind,
             at,
@@ -78,11 +78,11 @@ impl Game {
                 i += 1;
             }
         }
-        for i in 0..self.trapped.len() {
-            let t = self.trapped[i];
+        for i in 0..self.exp.trapped.len() {
+            let t = self.exp.trapped[i];
             if t.trap == Trap::Solovei && t.at.near(at) {
-                self.trapped[i].trap = Trap::Vodyanoy;
-                self.trapped[i].at = at;
+                self.exp.trapped[i].trap = Trap::Vodyanoy;
+                self.exp.trapped[i].at = at;
                 // From Solovei's tile, where it lay trapped (no segment).
                 self.log(Event::Trapped {
                     turn: self.turn,
@@ -103,7 +103,7 @@ impl Game {
     /// within reach of a lake.
     pub(crate) fn arrive(&mut self, i: usize) {
         let pos = self.figures[i].pos;
-        if let Some(&lake) = self.lakes.iter().find(|l| l.near(pos)) {
+        if let Some(&lake) = self.exp.lakes.iter().find(|l| l.near(pos)) {
             self.trap(i, Trap::Vodyanoy, lake);
         }
     }
@@ -114,8 +114,8 @@ impl Game {
     pub(crate) fn solovei_triggers(&mut self, tile: PlacedTile) {
         let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
         let index = self.features.tile(tile.node_base);
-        for t in 0..self.trees.len() {
-            let tree = self.trees[t];
+        for t in 0..self.exp.trees.len() {
+            let tree = self.exp.trees[t];
             let root = self.features.find(tree);
             let joined = (0..segs).any(|s| self.features.find(tile.node_base + s) == root);
             if !joined || self.features.figures(root) == 0 {
@@ -203,6 +203,7 @@ impl Game {
     pub(crate) fn trap_penalties(&mut self) {
         for p in 0..self.players {
             let n = self
+                .exp
                 .trapped
                 .iter()
                 .filter(|t| t.player == p && t.trap == Trap::Vodyanoy)
@@ -227,7 +228,7 @@ impl Game {
 
     /// The figure step may free any own figure trapped on an earlier turn.
     pub(crate) fn free_actions(&self, out: &mut Vec<Action>) {
-        for t in &self.trapped {
+        for t in &self.exp.trapped {
             let a = Action::Free {
                 at: t.at,
                 figure: t.kind,
@@ -240,7 +241,7 @@ impl Game {
 
     /// Why freeing `figure` from the trap at `at` is illegal now, if it is.
     pub(crate) fn check_free(&self, figure: FigureKind, at: Pos) -> Result<(), ActError> {
-        self.trapped
+        self.exp.trapped
             .iter()
             .any(|t| self.may_free(t) && t.at == at && t.kind == figure)
             .then_some(())
@@ -251,11 +252,12 @@ impl Game {
     pub(crate) fn free(&mut self, figure: FigureKind, at: Pos) {
         let player = self.current;
         let found = self
+            .exp
             .trapped
             .iter()
             .position(|t| self.may_free(t) && t.at == at && t.kind == figure);
         if let Some(i) = found {
-            self.trapped.remove(i);
+            self.exp.trapped.remove(i);
             self.supply[usize::from(player)][figure.index()] += 1;
             self.log(Event::Freed {
                 turn: self.turn,

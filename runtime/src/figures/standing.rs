@@ -71,7 +71,7 @@ impl Game {
     /// Vodyanoy takes the figure that just arrived if it stands within reach.
     #[inline(always)]
     pub(crate) fn arrive_last(&mut self) {
-        if !self.lakes.is_empty() {
+        if !self.exp.lakes.is_empty() {
             self.arrive(self.figures.len() - 1);
         }
     }

@@ -5,7 +5,7 @@ use crate::catalog::KindId;
 use crate::decide::{Decision, Pending};
 use crate::event::Event;
 use crate::features::{Features, Node};
-use crate::game::{Game, LogEntry, Phase, PlacedTile};
+use crate::game::{Game, LogEntry, Phase, PlacedTile, Scratch};
 use crate::geom::Rotation;
 use crate::moves::Move;
 use crate::placement::{PlaceError, Placement};
@@ -96,7 +96,7 @@ impl Game {
             grid,
             tiles,
             features,
-            touched,
+            scratch: Scratch { touched, .. },
             completed,
             ..
         } = self;

@@ -27,7 +27,7 @@ impl Game {
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
         // Most turns close no last crossing, touch no town-hall side and find
         // no figure on a cloister anywhere: nothing can have been completed.
-        if self.completed || !self.touched.is_empty() || !self.cloisters.is_empty() {
+        if self.completed || !self.scratch.touched.is_empty() || !self.cloisters.is_empty() {
             self.score_completed_features(tile);
         }
     }
@@ -37,7 +37,7 @@ impl Game {
     fn score_completed_features(&mut self, tile: PlacedTile) {
         // A buffer kept in the game: most turns complete nothing, but an
         // allocation per completing turn showed in profiles.
-        let mut roots = std::mem::take(&mut self.roots);
+        let mut roots = std::mem::take(&mut self.scratch.roots);
         roots.clear();
         // The placed tile's own roads and cities, and what it closed on its
         // neighbours (none can be complete unless it closed a last crossing).
@@ -50,8 +50,8 @@ impl Game {
             own &= own - 1;
             self.collect_completed(n, &mut roots);
         }
-        for i in 0..self.touched.len() {
-            let n = self.touched[i];
+        for i in 0..self.scratch.touched.len() {
+            let n = self.scratch.touched[i];
             if matches!(self.features.kind(n), SegmentKind::Road | SegmentKind::City) {
                 self.collect_completed(n, &mut roots);
             }
@@ -68,7 +68,7 @@ impl Game {
         for &r in &roots {
             self.score_feature(r, Cause::Completed);
         }
-        self.roots = roots;
+        self.scratch.roots = roots;
     }
 
     /// Adds the root of `n` to `roots` if its feature is complete and has figures.
@@ -185,13 +185,13 @@ impl Game {
 
     /// Distinct tiles of a feature, and their squares (sorted) when events are on.
     fn feature_tiles(&mut self, root: Node) -> (u32, Vec<Pos>) {
-        self.walk = self.walk.wrapping_add(1);
-        let (walk, log) = (self.walk, self.events.is_some());
+        self.scratch.walk = self.scratch.walk.wrapping_add(1);
+        let (walk, log) = (self.scratch.walk, self.events.is_some());
         let (mut count, mut positions) = (0, Vec::new());
         for m in self.features.members(root) {
             let t = usize::from(self.features.tile(m));
-            if self.stamp[t] != walk {
-                self.stamp[t] = walk;
+            if self.scratch.stamp[t] != walk {
+                self.scratch.stamp[t] = walk;
                 count += 1;
                 if log {
                     positions.push(self.tiles[t].pos);
@@ -205,9 +205,9 @@ impl Game {
     /// Completed cities that the field rooted at `root` touches.
     fn completed_cities(&mut self, root: Node) -> u16 {
         // The game's buffer: no allocation per scored field.
-        let mut seen = std::mem::take(&mut self.seen);
+        let mut seen = std::mem::take(&mut self.scratch.seen);
         let count = self.count_completed_cities(root, &mut seen);
-        self.seen = seen;
+        self.scratch.seen = seen;
         count
     }
 
