@@ -186,9 +186,8 @@ pub struct Game {
     pub(crate) turn: u32,
     pub(crate) phase: Phase,
     pub(crate) pile: Pile,
-    pub(crate) grid: Grid,
-    pub(crate) tiles: Vec<PlacedTile>,
-    pub(crate) features: Features,
+    /// The board: the tiles placed, the grid of squares and the features.
+    pub(crate) board: Board,
     pub(crate) figures: Vec<Figure>,
     /// The square and node of each figure standing on a monastery, garden or
     /// hut, in `figures` order: a placement checks these for completion
@@ -202,9 +201,6 @@ pub struct Game {
     pub(crate) events: Option<Vec<Event>>,
     /// Draws set aside and moves, when asked for ([`Setup::history`]).
     pub(crate) history: Option<Vec<LogEntry>>,
-    /// The tiles' part of the position key, kept as tiles are placed (a sum
-    /// of one hash per placed tile, so that placement order does not matter).
-    pub(crate) tiles_key: u64,
     /// Whether the last placement closed the last open crossing of a road,
     /// river or city: when it did not, nothing can have been completed, and
     /// the check of its features after the figure step is skipped.
@@ -221,6 +217,17 @@ pub struct Game {
     pub(crate) scratch: Scratch,
 }
 
+/// The board of a [`Game`]: the tiles placed, the grid (squares, frontier) and
+/// the features they form (`board/`).
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    pub(crate) grid: Grid,
+    pub(crate) tiles: Vec<PlacedTile>,
+    pub(crate) features: Features,
+    /// The tiles' part of the position key, kept as tiles are placed (a sum
+    /// of one hash per placed tile, so that placement order does not matter).
+    pub(crate) tiles_key: u64,
+}
 
 /// The expansions' part of a [`Game`] (20th Anniversary arrows, the Russian
 /// promos' traps, Messengers & Mayors' town halls): each rule's room in
@@ -293,6 +300,12 @@ impl Game {
     pub fn new(cat: Arc<Catalog>, setup: Setup) -> Result<Game, SetupError> {
         let start = check_setup(&cat, setup)?;
         let mut game = Game {
+            board: Board {
+                grid: Grid::new(),
+                tiles: Vec::with_capacity(cat.total_tiles),
+                features: Features::with_capacity(cat.max_nodes),
+                tiles_key: 0,
+            },
             exp: ExpansionState {
                 trapped: Vec::new(),
                 lakes: Vec::new(),
@@ -311,14 +324,11 @@ impl Game {
                 blocks: Vec::with_capacity(32),
             },
             pile: Pile::default(),
-            features: Features::with_capacity(cat.max_nodes),
-            tiles: Vec::with_capacity(cat.total_tiles),
             cat,
             players: setup.players as u8,
             current: 0,
             turn: 0,
             phase: Phase::Draw,
-            grid: Grid::new(),
             figures: Vec::with_capacity(MAX_PLAYERS * 8),
             cloisters: Vec::with_capacity(MAX_PLAYERS * 2),
             watched: 0,
@@ -326,7 +336,6 @@ impl Game {
             scores: [0; MAX_PLAYERS],
             events: None,
             history: None,
-            tiles_key: 0,
             completed: false,
             drawn_count: None,
             pending: Vec::new(),
@@ -351,9 +360,11 @@ impl Game {
     /// ```
     pub fn reset(&mut self, setup: Setup) -> Result<(), SetupError> {
         let start = check_setup(&self.cat, setup)?;
-        self.grid.clear(self.tiles.iter().map(|t| t.pos));
-        self.tiles.clear();
-        self.features.clear();
+        self.board
+            .grid
+            .clear(self.board.tiles.iter().map(|t| t.pos));
+        self.board.tiles.clear();
+        self.board.features.clear();
         self.figures.clear();
         self.cloisters.clear();
         self.watched = 0;
@@ -403,7 +414,7 @@ impl Game {
             (Some(history), true) => history.clear(),
             (history, on) => *history = on.then(Vec::new),
         }
-        self.tiles_key = 0;
+        self.board.tiles_key = 0;
         let at = Placement {
             pos: Pos::new(0, 0),
             rotation: Rotation::R0,
@@ -449,12 +460,15 @@ impl Game {
 
     /// Every tile on the board, the start tile first.
     pub fn placed_tiles(&self) -> &[PlacedTile] {
-        &self.tiles
+        &self.board.tiles
     }
 
     /// The tile at `pos`.
     pub fn tile_at(&self, pos: Pos) -> Option<&PlacedTile> {
-        self.grid.tile(pos).map(|t| &self.tiles[usize::from(t)])
+        self.board
+            .grid
+            .tile(pos)
+            .map(|t| &self.board.tiles[usize::from(t)])
     }
 
     /// Every figure on the board (trapped figures are in [`Game::trapped`]).

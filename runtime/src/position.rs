@@ -52,7 +52,7 @@ impl Game {
     /// about 2⁻⁶⁴. The tiles' part is kept incrementally; the figures' part
     /// (a few dozen at most) is summed on each call.
     pub fn position_key(&self) -> u64 {
-        let mut key = self.tiles_key;
+        let mut key = self.board.tiles_key;
         for f in &self.figures {
             key = key.wrapping_add(mix(2 << 60
                 | u64::from(f.player) << 52
@@ -77,13 +77,15 @@ impl Game {
             | phase_code(self.phase) << 32
             | (self.exp.extra as u64) << 60);
         for p in 0..self.players() {
-            rest = mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.exp.town_halls[p]));
+            rest =
+                mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.exp.town_halls[p]));
             for &n in &self.supply[p] {
                 rest = mix(rest ^ u64::from(n));
             }
         }
-        rest =
-            mix(rest ^ self.exp.arrow.map_or(0, |a| 1 + a as u64) ^ u64::from(self.exp.arrow_choices) << 8);
+        rest = mix(rest
+            ^ self.exp.arrow.map_or(0, |a| 1 + a as u64)
+            ^ u64::from(self.exp.arrow_choices) << 8);
         for p in &self.pending {
             rest = mix(rest ^ hash_of(&p.decision));
         }
@@ -94,6 +96,7 @@ impl Game {
     /// The position's contents in a canonical order, for equality.
     fn canonical(&self) -> Canonical {
         let mut tiles: Vec<_> = self
+            .board
             .tiles
             .iter()
             .map(|t| (t.pos, t.kind, t.rotation))
@@ -176,7 +179,7 @@ impl PartialEq for Game {
                 .iter()
                 .zip(&other.pending)
                 .all(|(a, b)| a.decision == b.decision)
-            && self.tiles_key == other.tiles_key
+            && self.board.tiles_key == other.board.tiles_key
             && self.canonical() == other.canonical()
     }
 }

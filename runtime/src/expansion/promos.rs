@@ -113,22 +113,22 @@ impl Game {
     /// figure: the part that was not the tree's road before this placement.
     pub(crate) fn solovei_triggers(&mut self, tile: PlacedTile) {
         let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
-        let index = self.features.tile(tile.node_base);
+        let index = self.board.features.tile(tile.node_base);
         for t in 0..self.exp.trees.len() {
             let tree = self.exp.trees[t];
-            let root = self.features.find(tree);
-            let joined = (0..segs).any(|s| self.features.find(tile.node_base + s) == root);
-            if !joined || self.features.figures(root) == 0 {
+            let root = self.board.features.find(tree);
+            let joined = (0..segs).any(|s| self.board.features.find(tile.node_base + s) == root);
+            if !joined || self.board.features.figures(root) == 0 {
                 continue;
             }
             // The road as it was: what the tree reaches without the placed tile
             // (nothing of it when the placed tile is the tree's own).
-            let before = match self.features.tile(tree) == index {
+            let before = match self.board.features.tile(tree) == index {
                 true => Vec::new(),
                 false => self.road_distances(tree, Some(index)),
             };
             let new = self.figures.iter().any(|f| {
-                self.features.find(f.node) == root && !before.iter().any(|b| b.0 == f.node)
+                self.board.features.find(f.node) == root && !before.iter().any(|b| b.0 == f.node)
             });
             if new {
                 self.solovei(tree);
@@ -140,15 +140,15 @@ impl Game {
     /// a tie), counting road segments from the tree's.
     fn solovei(&mut self, tree: Node) {
         let dist = self.road_distances(tree, None);
-        let root = self.features.find(tree);
+        let root = self.board.features.find(tree);
         let near = self
             .figures
             .iter()
-            .filter(|f| self.features.find(f.node) == root)
+            .filter(|f| self.board.features.find(f.node) == root)
             .filter_map(|f| dist.iter().find(|d| d.0 == f.node).map(|d| d.1))
             .min();
         let Some(near) = near else { return };
-        let at = self.tiles[usize::from(self.features.tile(tree))].pos;
+        let at = self.board.tiles[usize::from(self.board.features.tile(tree))].pos;
         let mut i = 0;
         while i < self.figures.len() {
             let f = self.figures[i];
@@ -169,8 +169,8 @@ impl Game {
         while next < out.len() {
             let (n, d) = out[next];
             next += 1;
-            let tile = self.tiles[usize::from(self.features.tile(n))];
-            let seg = self.features.seg(n);
+            let tile = self.board.tiles[usize::from(self.board.features.tile(n))];
+            let seg = self.board.features.seg(n);
             let k = &self.cat.kinds[usize::from(tile.kind)];
             let ports = &k.port_seg[usize::from(tile.rotation.quarter_turns())];
             for side in 0..4 {
@@ -178,13 +178,13 @@ impl Game {
                 if ports[port] != seg {
                     continue;
                 }
-                let Some(t) = self.grid.tile(tile.pos.step(side)) else {
+                let Some(t) = self.board.grid.tile(tile.pos.step(side)) else {
                     continue;
                 };
                 if Some(t) == avoid {
                     continue;
                 }
-                let other = self.tiles[usize::from(t)];
+                let other = self.board.tiles[usize::from(t)];
                 let ok = &self.cat.kinds[usize::from(other.kind)];
                 let s = ok.port_seg[usize::from(other.rotation.quarter_turns())][facing_port(port)];
                 if s == NO_SEGMENT {
@@ -241,7 +241,8 @@ impl Game {
 
     /// Why freeing `figure` from the trap at `at` is illegal now, if it is.
     pub(crate) fn check_free(&self, figure: FigureKind, at: Pos) -> Result<(), ActError> {
-        self.exp.trapped
+        self.exp
+            .trapped
             .iter()
             .any(|t| self.may_free(t) && t.at == at && t.kind == figure)
             .then_some(())

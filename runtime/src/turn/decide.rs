@@ -263,7 +263,7 @@ impl Game {
             match std::mem::take(&mut self.scoring_due) {
                 // The mayors' swaps are settled: now the turn's scoring.
                 true => {
-                    let tile = self.tiles[self.tiles.len() - 1];
+                    let tile = self.board.tiles[self.board.tiles.len() - 1];
                     self.scoring_step(tile, self.surrounded(tile));
                 }
                 false => self.end_turn(),
