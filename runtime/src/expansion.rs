@@ -47,12 +47,12 @@ impl Game {
         if rules.traps && self.cat.kinds[usize::from(tile.kind)].trap_lake {
             self.vodyanoy_placed(tile.pos);
         }
-        self.arrow = None;
-        self.arrow_choices = 0;
+        self.exp.arrow = None;
+        self.exp.arrow_choices = 0;
         if rules.arrows {
             self.arrows(tile, around);
         }
-        self.arrow_choices.count_ones() > 1
+        self.exp.arrow_choices.count_ones() > 1
     }
 
     /// The figure step's alternatives the expansions add (out of line: the
@@ -104,7 +104,7 @@ impl Game {
         // The squares the placement surrounded, found once for the mayors and
         // the scarecrows (scoring does not change the board).
         let squares = self.surrounded(tile);
-        if !self.trees.is_empty() {
+        if !self.exp.trees.is_empty() {
             self.solovei_triggers(tile);
         }
         if squares != 0 {

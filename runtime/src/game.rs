@@ -186,9 +186,8 @@ pub struct Game {
     pub(crate) turn: u32,
     pub(crate) phase: Phase,
     pub(crate) pile: Pile,
-    pub(crate) grid: Grid,
-    pub(crate) tiles: Vec<PlacedTile>,
-    pub(crate) features: Features,
+    /// The board: the tiles placed, the grid of squares and the features.
+    pub(crate) board: Board,
     pub(crate) figures: Vec<Figure>,
     /// The square and node of each figure standing on a monastery, garden or
     /// hut, in `figures` order: a placement checks these for completion
@@ -202,27 +201,39 @@ pub struct Game {
     pub(crate) events: Option<Vec<Event>>,
     /// Draws set aside and moves, when asked for ([`Setup::history`]).
     pub(crate) history: Option<Vec<LogEntry>>,
-    /// The tiles' part of the position key, kept as tiles are placed (a sum
-    /// of one hash per placed tile, so that placement order does not matter).
-    pub(crate) tiles_key: u64,
-    /// Neighbours' feature nodes that the last placement closed without joining
-    /// (a town hall's sides); the placed tile's own nodes are checked as well.
-    pub(crate) touched: Vec<u16>,
     /// Whether the last placement closed the last open crossing of a road,
     /// river or city: when it did not, nothing can have been completed, and
     /// the check of its features after the figure step is skipped.
     pub(crate) completed: bool,
     /// The owed decisions are mayors' swaps: the turn's scoring comes after them.
     pub(crate) scoring_due: bool,
-    /// Per placed tile: the last walk that counted it (distinct-tile counting).
-    pub(crate) stamp: Vec<u32>,
-    pub(crate) walk: u32,
-    /// Scratch: the completed features of a placement (see `score_completed`).
-    pub(crate) roots: Vec<u16>,
-    /// Scratch: the distinct completed cities of a field (see `completed_cities`).
-    pub(crate) seen: Vec<u16>,
     /// Legal placements of the randomly drawn tile, counted while drawing it.
     pub(crate) drawn_count: Option<usize>,
+    /// Decisions owed, in order (the first is [`Game::decision`]).
+    pub(crate) pending: Vec<Pending>,
+    /// The expansions' state: traps, town halls, arrows, the extra turn.
+    pub(crate) exp: ExpansionState,
+    /// Buffers reused from turn to turn; not part of the position.
+    pub(crate) scratch: Scratch,
+}
+
+/// The board of a [`Game`]: the tiles placed, the grid (squares, frontier) and
+/// the features they form (`board/`).
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    pub(crate) grid: Grid,
+    pub(crate) tiles: Vec<PlacedTile>,
+    pub(crate) features: Features,
+    /// The tiles' part of the position key, kept as tiles are placed (a sum
+    /// of one hash per placed tile, so that placement order does not matter).
+    pub(crate) tiles_key: u64,
+}
+
+/// The expansions' part of a [`Game`] (20th Anniversary arrows, the Russian
+/// promos' traps, Messengers & Mayors' town halls): each rule's room in
+/// `expansion/` reads and writes its own fields here.
+#[derive(Clone, Debug)]
+pub(crate) struct ExpansionState {
     /// Figures caught by traps.
     pub(crate) trapped: Vec<Trapped>,
     /// Squares of placed tiles with Vodyanoy's lake.
@@ -237,8 +248,24 @@ pub struct Game {
     pub(crate) arrow_choices: u8,
     /// Extra-turn state: see [`Extra`].
     pub(crate) extra: Extra,
-    /// Decisions owed, in order (the first is [`Game::decision`]).
-    pub(crate) pending: Vec<Pending>,
+}
+
+/// Scratch buffers of a [`Game`], kept between turns so that a turn allocates
+/// nothing; their contents mean nothing between calls (but `stamp`/`walk`,
+/// which count distinct tiles, and `blocks`, valid while a drawn tile's
+/// placements are counted).
+#[derive(Clone, Debug)]
+pub(crate) struct Scratch {
+    /// Neighbours' feature nodes that the last placement closed without joining
+    /// (a town hall's sides); the placed tile's own nodes are checked as well.
+    pub(crate) touched: Vec<u16>,
+    /// Per placed tile: the last walk that counted it (distinct-tile counting).
+    pub(crate) stamp: Vec<u32>,
+    pub(crate) walk: u32,
+    /// Scratch: the completed features of a placement (see `score_completed`).
+    pub(crate) roots: Vec<u16>,
+    /// Scratch: the distinct completed cities of a field (see `completed_cities`).
+    pub(crate) seen: Vec<u16>,
     /// While `drawn_count` is set for a kind without a river: per block of
     /// `grid::BLOCK` frontier squares, the running totals of its legal
     /// placements square by square, one byte each (the last byte is the
@@ -273,16 +300,35 @@ impl Game {
     pub fn new(cat: Arc<Catalog>, setup: Setup) -> Result<Game, SetupError> {
         let start = check_setup(&cat, setup)?;
         let mut game = Game {
+            board: Board {
+                grid: Grid::new(),
+                tiles: Vec::with_capacity(cat.total_tiles),
+                features: Features::with_capacity(cat.max_nodes),
+                tiles_key: 0,
+            },
+            exp: ExpansionState {
+                trapped: Vec::new(),
+                lakes: Vec::new(),
+                trees: Vec::new(),
+                town_halls: [false; MAX_PLAYERS],
+                arrow: None,
+                arrow_choices: 0,
+                extra: Extra::No,
+            },
+            scratch: Scratch {
+                touched: Vec::with_capacity(16),
+                stamp: vec![0; cat.total_tiles],
+                walk: 0,
+                roots: Vec::with_capacity(16),
+                seen: Vec::with_capacity(16),
+                blocks: Vec::with_capacity(32),
+            },
             pile: Pile::default(),
-            features: Features::with_capacity(cat.max_nodes),
-            tiles: Vec::with_capacity(cat.total_tiles),
-            stamp: vec![0; cat.total_tiles],
             cat,
             players: setup.players as u8,
             current: 0,
             turn: 0,
             phase: Phase::Draw,
-            grid: Grid::new(),
             figures: Vec::with_capacity(MAX_PLAYERS * 8),
             cloisters: Vec::with_capacity(MAX_PLAYERS * 2),
             watched: 0,
@@ -290,23 +336,10 @@ impl Game {
             scores: [0; MAX_PLAYERS],
             events: None,
             history: None,
-            tiles_key: 0,
-            touched: Vec::with_capacity(16),
             completed: false,
-            walk: 0,
-            roots: Vec::with_capacity(16),
-            seen: Vec::with_capacity(16),
             drawn_count: None,
-            trapped: Vec::new(),
-            lakes: Vec::new(),
-            trees: Vec::new(),
-            town_halls: [false; MAX_PLAYERS],
-            arrow: None,
-            arrow_choices: 0,
-            extra: Extra::No,
             pending: Vec::new(),
             scoring_due: false,
-            blocks: Vec::with_capacity(32),
         };
         game.begin(setup, start);
         Ok(game)
@@ -327,19 +360,21 @@ impl Game {
     /// ```
     pub fn reset(&mut self, setup: Setup) -> Result<(), SetupError> {
         let start = check_setup(&self.cat, setup)?;
-        self.grid.clear(self.tiles.iter().map(|t| t.pos));
-        self.tiles.clear();
-        self.features.clear();
+        self.board
+            .grid
+            .clear(self.board.tiles.iter().map(|t| t.pos));
+        self.board.tiles.clear();
+        self.board.features.clear();
         self.figures.clear();
         self.cloisters.clear();
         self.watched = 0;
-        self.touched.clear();
-        self.stamp.fill(0);
-        self.walk = 0;
+        self.scratch.touched.clear();
+        self.scratch.stamp.fill(0);
+        self.scratch.walk = 0;
         self.drawn_count = None;
-        self.trapped.clear();
-        self.lakes.clear();
-        self.trees.clear();
+        self.exp.trapped.clear();
+        self.exp.lakes.clear();
+        self.exp.trees.clear();
         self.pending.clear();
         self.scoring_due = false;
         self.begin(setup, start);
@@ -363,13 +398,13 @@ impl Game {
         }
         // One town hall per player, as far as the set's copies go.
         let halls = mm.map_or(0, |k| usize::from(self.cat.kind(k).count));
-        self.town_halls = [false; MAX_PLAYERS];
-        for (p, held) in self.town_halls.iter_mut().enumerate() {
+        self.exp.town_halls = [false; MAX_PLAYERS];
+        for (p, held) in self.exp.town_halls.iter_mut().enumerate() {
             *held = p < setup.players && p < halls;
         }
-        self.arrow = None;
-        self.arrow_choices = 0;
-        self.extra = Extra::No;
+        self.exp.arrow = None;
+        self.exp.arrow_choices = 0;
+        self.exp.extra = Extra::No;
         self.scores = [0; MAX_PLAYERS];
         match (&mut self.events, setup.events) {
             (Some(events), true) => events.clear(),
@@ -379,7 +414,7 @@ impl Game {
             (Some(history), true) => history.clear(),
             (history, on) => *history = on.then(Vec::new),
         }
-        self.tiles_key = 0;
+        self.board.tiles_key = 0;
         let at = Placement {
             pos: Pos::new(0, 0),
             rotation: Rotation::R0,
@@ -425,12 +460,15 @@ impl Game {
 
     /// Every tile on the board, the start tile first.
     pub fn placed_tiles(&self) -> &[PlacedTile] {
-        &self.tiles
+        &self.board.tiles
     }
 
     /// The tile at `pos`.
     pub fn tile_at(&self, pos: Pos) -> Option<&PlacedTile> {
-        self.grid.tile(pos).map(|t| &self.tiles[usize::from(t)])
+        self.board
+            .grid
+            .tile(pos)
+            .map(|t| &self.board.tiles[usize::from(t)])
     }
 
     /// Every figure on the board (trapped figures are in [`Game::trapped`]).
@@ -440,17 +478,17 @@ impl Game {
 
     /// Every figure caught by a trap.
     pub fn trapped(&self) -> &[Trapped] {
-        &self.trapped
+        &self.exp.trapped
     }
 
     /// The arrow activated this turn (20th Anniversary), once chosen.
     pub fn active_arrow(&self) -> Option<ArrowKind> {
-        self.arrow
+        self.exp.arrow
     }
 
     /// Whether the current turn is an extra turn earned by an arrow.
     pub fn is_extra_turn(&self) -> bool {
-        self.extra == Extra::Playing
+        self.exp.extra == Extra::Playing
     }
 
     /// How many figures of `kind` `player` has in supply.
@@ -513,7 +551,7 @@ impl Game {
 
     /// Whether the game can go on: tiles in the pile or town halls to place.
     pub fn tiles_left(&self) -> bool {
-        self.pile.len() > 0 || self.town_halls.iter().any(|&h| h)
+        self.pile.len() > 0 || self.exp.town_halls.iter().any(|&h| h)
     }
 
     /// The history of set-aside draws and moves (empty unless

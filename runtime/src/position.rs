@@ -52,7 +52,7 @@ impl Game {
     /// about 2⁻⁶⁴. The tiles' part is kept incrementally; the figures' part
     /// (a few dozen at most) is summed on each call.
     pub fn position_key(&self) -> u64 {
-        let mut key = self.tiles_key;
+        let mut key = self.board.tiles_key;
         for f in &self.figures {
             key = key.wrapping_add(mix(2 << 60
                 | u64::from(f.player) << 52
@@ -62,7 +62,7 @@ impl Game {
                 | u64::from(f.segment) << 1
                 | u64::from(f.lying)));
         }
-        for t in &self.trapped {
+        for t in &self.exp.trapped {
             key = key.wrapping_add(mix(3 << 60
                 | u64::from(t.player) << 52
                 | (t.kind as u64) << 48
@@ -75,15 +75,17 @@ impl Game {
             | u64::from(self.players) << 4
             | u64::from(self.turn) << 8
             | phase_code(self.phase) << 32
-            | (self.extra as u64) << 60);
+            | (self.exp.extra as u64) << 60);
         for p in 0..self.players() {
-            rest = mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.town_halls[p]));
+            rest =
+                mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.exp.town_halls[p]));
             for &n in &self.supply[p] {
                 rest = mix(rest ^ u64::from(n));
             }
         }
-        rest =
-            mix(rest ^ self.arrow.map_or(0, |a| 1 + a as u64) ^ u64::from(self.arrow_choices) << 8);
+        rest = mix(rest
+            ^ self.exp.arrow.map_or(0, |a| 1 + a as u64)
+            ^ u64::from(self.exp.arrow_choices) << 8);
         for p in &self.pending {
             rest = mix(rest ^ hash_of(&p.decision));
         }
@@ -94,6 +96,7 @@ impl Game {
     /// The position's contents in a canonical order, for equality.
     fn canonical(&self) -> Canonical {
         let mut tiles: Vec<_> = self
+            .board
             .tiles
             .iter()
             .map(|t| (t.pos, t.kind, t.rotation))
@@ -106,6 +109,7 @@ impl Game {
             .collect();
         figures.sort_unstable();
         let mut trapped: Vec<_> = self
+            .exp
             .trapped
             .iter()
             .map(|t| (t.player, t.kind, t.at, t.trap as u8, t.turn))
@@ -163,19 +167,19 @@ impl PartialEq for Game {
             && self.current == other.current
             && self.turn == other.turn
             && self.phase == other.phase
-            && self.extra == other.extra
-            && self.arrow == other.arrow
-            && self.arrow_choices == other.arrow_choices
+            && self.exp.extra == other.exp.extra
+            && self.exp.arrow == other.exp.arrow
+            && self.exp.arrow_choices == other.exp.arrow_choices
             && self.supply == other.supply
             && self.scores == other.scores
-            && self.town_halls == other.town_halls
+            && self.exp.town_halls == other.exp.town_halls
             && self.pending.len() == other.pending.len()
             && self
                 .pending
                 .iter()
                 .zip(&other.pending)
                 .all(|(a, b)| a.decision == b.decision)
-            && self.tiles_key == other.tiles_key
+            && self.board.tiles_key == other.board.tiles_key
             && self.canonical() == other.canonical()
     }
 }

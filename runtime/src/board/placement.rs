@@ -142,7 +142,12 @@ impl Game {
         // A plain loop: as fast as the listing can be (the iterator below is
         // for river kinds, which are counted and picked without a list).
         let k = &self.cat.kinds[usize::from(kind)];
-        let frontier = self.grid.frontier().iter().zip(self.grid.codes());
+        let frontier = self
+            .board
+            .grid
+            .frontier()
+            .iter()
+            .zip(self.board.grid.codes());
         for (&pos, &code) in frontier {
             let mut rots = fit_rotations(k.fit[usize::from(code) & (TABLE - 1)]);
             while rots != 0 {
@@ -164,7 +169,12 @@ impl Game {
     fn placements_of(&self, kind: KindId) -> impl Iterator<Item = Placement> + '_ {
         let k = &self.cat.kinds[usize::from(kind)];
         let fit = k.river_fit.as_deref().unwrap_or(&k.fit);
-        let frontier = self.grid.frontier().iter().zip(self.grid.codes());
+        let frontier = self
+            .board
+            .grid
+            .frontier()
+            .iter()
+            .zip(self.board.grid.codes());
         frontier.flat_map(move |(&pos, &code)| {
             let rots = fit_rotations(fit[usize::from(code) & (TABLE - 1)]);
             (0..4u8)
@@ -193,7 +203,7 @@ impl Game {
             return self.placements_of(kind).count();
         }
         let fit = &*k.fit;
-        let counts = self.grid.codes().iter();
+        let counts = self.board.grid.codes().iter();
         let total: u32 = counts
             .map(|&c| u32::from(fit_count(fit[usize::from(c) & (TABLE - 1)])))
             .sum();
@@ -205,16 +215,21 @@ impl Game {
     pub(crate) fn count_drawn(&mut self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
-            self.blocks.clear();
+            self.scratch.blocks.clear();
             return self.count_for(kind);
         }
         let fit = &*k.fit;
         let at = |c: u16| u64::from(fit[usize::from(c) & (TABLE - 1)]);
         let mut total = 0;
         // Padded to whole blocks with a code nothing fits: no remainder loop.
-        let codes = self.grid.padded_codes();
-        self.blocks.resize(codes.len() / BLOCK, (0, 0));
-        for (block, chunk) in self.blocks.iter_mut().zip(codes.chunks_exact(BLOCK)) {
+        let codes = self.board.grid.padded_codes();
+        self.scratch.blocks.resize(codes.len() / BLOCK, (0, 0));
+        for (block, chunk) in self
+            .scratch
+            .blocks
+            .iter_mut()
+            .zip(codes.chunks_exact(BLOCK))
+        {
             // The squares' fit bytes as the bytes of one word; their counts
             // (at most 4 each) by one mask, and the counts' running totals (at
             // most 32) by one multiplication.
@@ -240,7 +255,7 @@ impl Game {
             return self.placements_of(kind).nth(n);
         }
         let fit = &*k.fit;
-        if self.drawn_count.is_some() && !self.blocks.is_empty() {
+        if self.drawn_count.is_some() && !self.scratch.blocks.is_empty() {
             // The block holding it, then the square within the block. Counts are
             // never negative, so the blocks (and squares) whose running total
             // stays at or below `n` are exactly those before it: counting them
@@ -248,7 +263,7 @@ impl Game {
             // would be mispredicted about once a scan.
             let (mut before, mut skipped, mut running) = (0usize, 0u64, 0u64);
             let n64 = n as u64;
-            for &(word, _) in &self.blocks {
+            for &(word, _) in &self.scratch.blocks {
                 let here = word >> 56;
                 running += here;
                 let past = u64::from(running <= n64);
@@ -261,19 +276,19 @@ impl Game {
             // running totals (`count_drawn`): a byte's top bit, once `n + 1` is
             // taken from it with the top bit forced on, says whether it is
             // above `n` (no borrow crosses bytes: both are below 128).
-            let (word, fits) = *self.blocks.get(before)?;
+            let (word, fits) = *self.scratch.blocks.get(before)?;
             let above = ((word | HIGH) - (n + 1) * BYTES) & HIGH;
             let within = BLOCK - ((above >> 7).wrapping_mul(BYTES) >> 56) as usize;
             let shift = 8 * (within & (BLOCK - 1));
             let skipped = (word << 8) >> shift & 0xFF;
             let rots = fit_rotations((fits >> shift) as u8);
-            let pos = *self.grid.frontier().get(start + within)?;
+            let pos = *self.board.grid.frontier().get(start + within)?;
             let rotation = nth_rotation(rots, (n - skipped) as usize);
             return Some(Placement { pos, rotation });
         }
         // Scan from the nearer end: the total is known, so the n-th placement from
         // the front is the (total - 1 - n)-th from the back.
-        let codes = self.grid.codes();
+        let codes = self.board.grid.codes();
         let total = self.drawn_count.unwrap_or_else(|| self.count_for(kind));
         let (i, code, n) = if n < total / 2 {
             let mut i = 0;
@@ -300,7 +315,8 @@ impl Game {
             }
         };
         let rotation = nth_rotation(fit_rotations(fit[code]), n);
-        self.grid
+        self.board
+            .grid
             .frontier()
             .get(i)
             .map(|&pos| Placement { pos, rotation })
@@ -328,7 +344,12 @@ impl Game {
     /// Whether `kind` fits anywhere on the board now.
     pub fn can_place(&self, kind: KindId) -> bool {
         let k = &self.cat.kinds[usize::from(kind)];
-        let frontier = self.grid.frontier().iter().zip(self.grid.codes());
+        let frontier = self
+            .board
+            .grid
+            .frontier()
+            .iter()
+            .zip(self.board.grid.codes());
         frontier.into_iter().any(|(&pos, &code)| {
             let rots = fit_rotations(k.fit[usize::from(code) & (TABLE - 1)]);
             rots != 0
@@ -353,10 +374,10 @@ impl Game {
             return Err(PlaceError::WrongPhase);
         }
         let pos = placement.pos;
-        if self.grid.tile(pos).is_some() {
+        if self.board.grid.tile(pos).is_some() {
             return Err(PlaceError::Occupied);
         }
-        let cell = self.grid.cell(pos);
+        let cell = self.board.grid.cell(pos);
         if cell.sides == 0 {
             return Err(PlaceError::NotAdjacent);
         }
@@ -386,7 +407,7 @@ impl Game {
         }
         // The river continues only into a neighbour's river edge: a town hall's
         // wildcard side matches a river edge but carries no river.
-        let need = self.grid.cell(pos).need;
+        let need = self.board.grid.cell(pos).need;
         let river_near = (0..4).fold(0u8, |m, d| match side(need, d) == RIVER {
             true => m | 1 << d,
             false => m,

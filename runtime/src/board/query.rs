@@ -44,8 +44,11 @@ impl Game {
         if usize::from(segment) >= segs {
             return None;
         }
-        let root = self.features.find(tile.node_base + u16::from(segment));
-        let f = &self.features;
+        let root = self
+            .board
+            .features
+            .find(tile.node_base + u16::from(segment));
+        let f = &self.board.features;
         Some(FeatureInfo {
             id: root,
             kind: f.kind(root),
@@ -92,9 +95,10 @@ impl Game {
         let root = info.id;
         let tiles = || {
             let mut t: Vec<u16> = self
+                .board
                 .features
                 .members(root)
-                .map(|m| self.features.tile(m))
+                .map(|m| self.board.features.tile(m))
                 .collect();
             t.sort_unstable();
             t.dedup();

@@ -61,7 +61,7 @@ impl Game {
         // it carries an arrow, are coin tosses): a missing neighbour reads the
         // start tile, and its bit is masked away.
         for (side, &t) in around.iter().enumerate() {
-            let other = self.tiles[usize::from(t.saturating_sub(1))];
+            let other = self.board.tiles[usize::from(t.saturating_sub(1))];
             let (bit, points) = match self.cat.kinds[usize::from(other.kind)].arrow {
                 Some((kind, dirs)) => (
                     arrow_bit(kind),
@@ -72,10 +72,10 @@ impl Game {
             let hit = (t != 0) & (usize::from(points) == (side + 2) % 4);
             choices |= bit & 0u8.wrapping_sub(u8::from(hit));
         }
-        if self.extra == Extra::Playing {
+        if self.exp.extra == Extra::Playing {
             choices &= !arrow_bit(ArrowKind::ExtraTurn);
         }
-        self.arrow_choices = choices;
+        self.exp.arrow_choices = choices;
         if choices.count_ones() == 1 {
             self.activate(ARROWS[choices.trailing_zeros() as usize]);
         }
@@ -83,9 +83,9 @@ impl Game {
 
     /// Activates an arrow of `kind` this turn.
     pub(crate) fn activate(&mut self, kind: ArrowKind) {
-        self.arrow = Some(kind);
-        if kind == ArrowKind::ExtraTurn && self.extra == Extra::No {
-            self.extra = Extra::Earned;
+        self.exp.arrow = Some(kind);
+        if kind == ArrowKind::ExtraTurn && self.exp.extra == Extra::No {
+            self.exp.extra = Extra::Earned;
         }
         self.log(Event::ArrowActivated {
             turn: self.turn,
@@ -98,8 +98,8 @@ impl Game {
     /// an unoccupied, incomplete feature, and no special area (ruling
     /// portal-special: Vodyanoy's tile, where trapped figures lie).
     pub(crate) fn portal_target(&self, spot: Spot) -> Option<(Node, SegmentKind)> {
-        let t = self.grid.tile(spot.pos)?;
-        let tile = self.tiles[usize::from(t)];
+        let t = self.board.grid.tile(spot.pos)?;
+        let tile = self.board.tiles[usize::from(t)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
         let seg = k.segs.get(usize::from(spot.segment))?;
         if k.trap_lake || seg.kind == SegmentKind::River || !self.portal_open(&tile, spot.segment) {
@@ -112,12 +112,15 @@ impl Game {
     /// feature (fields are never complete; a cloister is complete with its 8
     /// neighbours filled).
     pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
-        let root = self.features.find(tile.node_base + u16::from(segment));
-        if self.features.figures(root) != 0 {
+        let root = self
+            .board
+            .features
+            .find(tile.node_base + u16::from(segment));
+        if self.board.features.figures(root) != 0 {
             return false;
         }
-        match self.features.kind(root) {
-            SegmentKind::Road | SegmentKind::City => self.features.open(root) != 0,
+        match self.board.features.kind(root) {
+            SegmentKind::Road | SegmentKind::City => self.board.features.open(root) != 0,
             SegmentKind::Field => true,
             _ => self.neighbours(tile.pos) != 8,
         }
@@ -129,7 +132,7 @@ impl Game {
     /// and incomplete ([`Game::portal_open`]).
     fn portal_actions(&self, out: &mut Vec<Action>) {
         let supply = &self.supply[usize::from(self.current)];
-        for tile in &self.tiles {
+        for tile in &self.board.tiles {
             let k = &self.cat.kinds[usize::from(tile.kind)];
             let mut segs = 0;
             for figure in FigureKind::ALL {
@@ -170,7 +173,7 @@ impl Game {
         let (Some(there), None) = (mine.next(), mine.next()) else {
             return Err(ActError::BadAddNextTo); // none there, or two side by side
         };
-        let fits = figure.may_stand_on(self.features.kind(there.node));
+        let fits = figure.may_stand_on(self.board.features.kind(there.node));
         let mixed = (figure == FigureKind::Abbot) != (there.kind == FigureKind::Abbot);
         match fits && !mixed {
             true => Ok(()),
@@ -181,7 +184,7 @@ impl Game {
     /// The figure step's placements an activated portal or add-next-to arrow
     /// offers.
     pub(crate) fn arrow_actions(&self, out: &mut Vec<Action>) {
-        match self.arrow {
+        match self.exp.arrow {
             Some(ArrowKind::Portal) => self.portal_actions(out),
             Some(ArrowKind::AddNextTo) => {
                 for f in self.figures.iter().filter(|f| f.player == self.current) {
@@ -202,7 +205,7 @@ impl Game {
 
     /// Why a portal placement of `figure` at `at` is illegal now, if it is.
     pub(crate) fn check_portal(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
-        if self.arrow != Some(ArrowKind::Portal) {
+        if self.exp.arrow != Some(ArrowKind::Portal) {
             return Err(ActError::NoArrow(ArrowKind::Portal));
         }
         if self.supply(self.current, figure) == 0 {
@@ -221,7 +224,7 @@ impl Game {
         figure: FigureKind,
         at: Spot,
     ) -> Result<(), ActError> {
-        if self.arrow != Some(ArrowKind::AddNextTo) {
+        if self.exp.arrow != Some(ArrowKind::AddNextTo) {
             return Err(ActError::NoArrow(ArrowKind::AddNextTo));
         }
         self.check_add_next_to(figure, at)
@@ -230,8 +233,8 @@ impl Game {
     /// A portal or add-next-to placement (checked): `figure` from supply onto
     /// `at`.
     pub(crate) fn arrow_place(&mut self, figure: FigureKind, at: Spot) {
-        if let Some(t) = self.grid.tile(at.pos) {
-            let node = self.tiles[usize::from(t)].node_base + u16::from(at.segment);
+        if let Some(t) = self.board.grid.tile(at.pos) {
+            let node = self.board.tiles[usize::from(t)].node_base + u16::from(at.segment);
             self.put_figure(self.current, figure, at, node);
         }
     }
@@ -239,7 +242,7 @@ impl Game {
     /// The arrow kinds the player may activate, as choices.
     pub(crate) fn arrow_choices_into(&self, out: &mut Vec<Choice>) {
         for kind in ARROWS {
-            if self.arrow_choices & arrow_bit(kind) != 0 {
+            if self.exp.arrow_choices & arrow_bit(kind) != 0 {
                 out.push(Choice::Arrow(kind));
             }
         }

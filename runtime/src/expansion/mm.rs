@@ -51,7 +51,7 @@ impl Game {
         if self.watched == 0 {
             return 0;
         }
-        match self.grid.surrounded_near(tile.pos) {
+        match self.board.grid.surrounded_near(tile.pos) {
             Some(mask) => mask,
             None => self.surrounded_slow(tile.pos),
         }
@@ -93,7 +93,7 @@ impl Game {
     /// outside the grid's margin (never a placed tile's, in practice).
     #[cold]
     fn surrounded_slow(&self, pos: Pos) -> u8 {
-        let filled = |p: Pos| self.grid.tile(p).is_some();
+        let filled = |p: Pos| self.board.grid.tile(p).is_some();
         let around = |p: Pos| filled(p) && (0..4).all(|d| filled(p.step(d)));
         let mut mask = u8::from(around(pos)) << 4;
         for d in 0..4 {
@@ -143,10 +143,10 @@ impl Game {
     }
 
     pub(crate) fn messenger_moves(&mut self, player: Player, from: Spot, to: Spot) {
-        let Some(t) = self.grid.tile(to.pos) else {
+        let Some(t) = self.board.grid.tile(to.pos) else {
             return;
         };
-        let node = self.tiles[usize::from(t)].node_base + u16::from(to.segment);
+        let node = self.board.tiles[usize::from(t)].node_base + u16::from(to.segment);
         if self.supply(player, FigureKind::Messenger) == 0 {
             return;
         }
@@ -166,12 +166,12 @@ impl Game {
     /// incomplete roads sharing a junction end with it on one tile, and the
     /// incomplete cities whose gate it ends at.
     pub(crate) fn messenger_targets(&self, road: Node, out: &mut Vec<Choice>) {
-        let root = self.features.find(road);
+        let root = self.board.features.find(road);
         let mut features: Vec<Node> = Vec::new();
-        for m in self.features.members(root) {
-            let tile = self.tiles[usize::from(self.features.tile(m))];
+        for m in self.board.features.members(root) {
+            let tile = self.board.tiles[usize::from(self.board.features.tile(m))];
             let k = &self.cat.kinds[usize::from(tile.kind)];
-            let seg = self.features.seg(m);
+            let seg = self.board.features.seg(m);
             for end in k.def.ends.iter() {
                 // Bogatyr's stone joins the two roads both ways: a messenger may
                 // pass from the road ending at the stone to the road it touches,
@@ -198,20 +198,20 @@ impl Game {
                     if !matches!(info.kind, SegmentKind::Road | SegmentKind::City) {
                         continue;
                     }
-                    let r = self.features.find(tile.node_base + s as u16);
-                    if r != root && self.features.open(r) > 0 && !features.contains(&r) {
+                    let r = self.board.features.find(tile.node_base + s as u16);
+                    if r != root && self.board.features.open(r) > 0 && !features.contains(&r) {
                         features.push(r);
                     }
                 }
             }
         }
         for r in features {
-            for m in self.features.members(r) {
-                let tile = self.tiles[usize::from(self.features.tile(m))];
+            for m in self.board.features.members(r) {
+                let tile = self.board.tiles[usize::from(self.board.features.tile(m))];
                 out.push(Choice::Move {
                     to: Spot {
                         pos: tile.pos,
-                        segment: self.features.seg(m),
+                        segment: self.board.features.seg(m),
                     },
                 });
             }
@@ -228,8 +228,8 @@ impl Game {
         };
         AROUND
             .iter()
-            .filter_map(|&(dx, dy)| self.grid.tile(pos.offset(dx, dy)))
-            .filter(|&t| self.tiles[usize::from(t)].kind == hall)
+            .filter_map(|&(dx, dy)| self.board.grid.tile(pos.offset(dx, dy)))
+            .filter(|&t| self.board.tiles[usize::from(t)].kind == hall)
             .count() as u32
     }
 
@@ -245,7 +245,7 @@ impl Game {
     /// the pile is no move of the player's).
     pub(crate) fn take_hall(&mut self) -> Result<(), DrawError> {
         self.check_draw_phase()?;
-        let held = &mut self.town_halls[usize::from(self.current)];
+        let held = &mut self.exp.town_halls[usize::from(self.current)];
         match (self.cat.rules.town_hall, *held) {
             (Some(kind), true) => {
                 *held = false;
@@ -258,7 +258,8 @@ impl Game {
 
     /// Whether `player` still holds a town hall to place.
     pub fn holds_town_hall(&self, player: Player) -> bool {
-        self.town_halls
+        self.exp
+            .town_halls
             .get(usize::from(player))
             .copied()
             .unwrap_or(false)
@@ -271,10 +272,10 @@ impl Game {
         let n = self.players;
         let p = (0..n)
             .map(|i| (self.current + i) % n)
-            .find(|&p| self.town_halls[usize::from(p)])?;
+            .find(|&p| self.exp.town_halls[usize::from(p)])?;
         if p != self.current {
             self.current = p;
-            self.extra = Extra::No;
+            self.exp.extra = Extra::No;
         }
         self.take_hall().ok()?;
         Some(kind)
@@ -287,7 +288,7 @@ impl Game {
         if self.supply(player, FigureKind::Follower) == 0 {
             return;
         }
-        let root = self.features.find(node);
+        let root = self.board.features.find(node);
         for f in &self.figures {
             let swap = Choice::Swap {
                 player: f.player,
@@ -295,7 +296,7 @@ impl Game {
             };
             if f.player != player
                 && f.kind == FigureKind::Follower
-                && self.features.find(f.node) == root
+                && self.board.features.find(f.node) == root
                 && !out.contains(&swap)
             {
                 out.push(swap);

@@ -35,10 +35,10 @@ impl Game {
     pub(crate) fn register_specials(&mut self, tile: PlacedTile) {
         let k = &self.cat.kinds[usize::from(tile.kind)];
         if k.trap_lake {
-            self.lakes.push(tile.pos);
+            self.exp.lakes.push(tile.pos);
         }
         if k.tree != NO_SEGMENT {
-            self.trees.push(tile.node_base + u16::from(k.tree));
+            self.exp.trees.push(tile.node_base + u16::from(k.tree));
         }
     }
 
@@ -46,11 +46,11 @@ impl Game {
     fn trap(&mut self, i: usize, trap: Trap, at: Pos) {
         let f = self.lift(i);
         // vodyanoy-wins: a tile Solovei traps onto may lie in Vodyanoy's reach.
-        let (trap, at) = match self.lakes.iter().find(|l| l.near(at)) {
+        let (trap, at) = match self.exp.lakes.iter().find(|l| l.near(at)) {
             Some(&lake) => (Trap::Vodyanoy, lake),
             None => (trap, at),
         };
-        self.trapped.push(Trapped {
+        self.exp.trapped.push(Trapped {
             player: f.player,
             kind: f.kind,
             at,
@@ -78,11 +78,11 @@ impl Game {
                 i += 1;
             }
         }
-        for i in 0..self.trapped.len() {
-            let t = self.trapped[i];
+        for i in 0..self.exp.trapped.len() {
+            let t = self.exp.trapped[i];
             if t.trap == Trap::Solovei && t.at.near(at) {
-                self.trapped[i].trap = Trap::Vodyanoy;
-                self.trapped[i].at = at;
+                self.exp.trapped[i].trap = Trap::Vodyanoy;
+                self.exp.trapped[i].at = at;
                 // From Solovei's tile, where it lay trapped (no segment).
                 self.log(Event::Trapped {
                     turn: self.turn,
@@ -103,7 +103,7 @@ impl Game {
     /// within reach of a lake.
     pub(crate) fn arrive(&mut self, i: usize) {
         let pos = self.figures[i].pos;
-        if let Some(&lake) = self.lakes.iter().find(|l| l.near(pos)) {
+        if let Some(&lake) = self.exp.lakes.iter().find(|l| l.near(pos)) {
             self.trap(i, Trap::Vodyanoy, lake);
         }
     }
@@ -113,22 +113,22 @@ impl Game {
     /// figure: the part that was not the tree's road before this placement.
     pub(crate) fn solovei_triggers(&mut self, tile: PlacedTile) {
         let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
-        let index = self.features.tile(tile.node_base);
-        for t in 0..self.trees.len() {
-            let tree = self.trees[t];
-            let root = self.features.find(tree);
-            let joined = (0..segs).any(|s| self.features.find(tile.node_base + s) == root);
-            if !joined || self.features.figures(root) == 0 {
+        let index = self.board.features.tile(tile.node_base);
+        for t in 0..self.exp.trees.len() {
+            let tree = self.exp.trees[t];
+            let root = self.board.features.find(tree);
+            let joined = (0..segs).any(|s| self.board.features.find(tile.node_base + s) == root);
+            if !joined || self.board.features.figures(root) == 0 {
                 continue;
             }
             // The road as it was: what the tree reaches without the placed tile
             // (nothing of it when the placed tile is the tree's own).
-            let before = match self.features.tile(tree) == index {
+            let before = match self.board.features.tile(tree) == index {
                 true => Vec::new(),
                 false => self.road_distances(tree, Some(index)),
             };
             let new = self.figures.iter().any(|f| {
-                self.features.find(f.node) == root && !before.iter().any(|b| b.0 == f.node)
+                self.board.features.find(f.node) == root && !before.iter().any(|b| b.0 == f.node)
             });
             if new {
                 self.solovei(tree);
@@ -140,15 +140,15 @@ impl Game {
     /// a tie), counting road segments from the tree's.
     fn solovei(&mut self, tree: Node) {
         let dist = self.road_distances(tree, None);
-        let root = self.features.find(tree);
+        let root = self.board.features.find(tree);
         let near = self
             .figures
             .iter()
-            .filter(|f| self.features.find(f.node) == root)
+            .filter(|f| self.board.features.find(f.node) == root)
             .filter_map(|f| dist.iter().find(|d| d.0 == f.node).map(|d| d.1))
             .min();
         let Some(near) = near else { return };
-        let at = self.tiles[usize::from(self.features.tile(tree))].pos;
+        let at = self.board.tiles[usize::from(self.board.features.tile(tree))].pos;
         let mut i = 0;
         while i < self.figures.len() {
             let f = self.figures[i];
@@ -169,8 +169,8 @@ impl Game {
         while next < out.len() {
             let (n, d) = out[next];
             next += 1;
-            let tile = self.tiles[usize::from(self.features.tile(n))];
-            let seg = self.features.seg(n);
+            let tile = self.board.tiles[usize::from(self.board.features.tile(n))];
+            let seg = self.board.features.seg(n);
             let k = &self.cat.kinds[usize::from(tile.kind)];
             let ports = &k.port_seg[usize::from(tile.rotation.quarter_turns())];
             for side in 0..4 {
@@ -178,13 +178,13 @@ impl Game {
                 if ports[port] != seg {
                     continue;
                 }
-                let Some(t) = self.grid.tile(tile.pos.step(side)) else {
+                let Some(t) = self.board.grid.tile(tile.pos.step(side)) else {
                     continue;
                 };
                 if Some(t) == avoid {
                     continue;
                 }
-                let other = self.tiles[usize::from(t)];
+                let other = self.board.tiles[usize::from(t)];
                 let ok = &self.cat.kinds[usize::from(other.kind)];
                 let s = ok.port_seg[usize::from(other.rotation.quarter_turns())][facing_port(port)];
                 if s == NO_SEGMENT {
@@ -203,6 +203,7 @@ impl Game {
     pub(crate) fn trap_penalties(&mut self) {
         for p in 0..self.players {
             let n = self
+                .exp
                 .trapped
                 .iter()
                 .filter(|t| t.player == p && t.trap == Trap::Vodyanoy)
@@ -227,7 +228,7 @@ impl Game {
 
     /// The figure step may free any own figure trapped on an earlier turn.
     pub(crate) fn free_actions(&self, out: &mut Vec<Action>) {
-        for t in &self.trapped {
+        for t in &self.exp.trapped {
             let a = Action::Free {
                 at: t.at,
                 figure: t.kind,
@@ -240,7 +241,8 @@ impl Game {
 
     /// Why freeing `figure` from the trap at `at` is illegal now, if it is.
     pub(crate) fn check_free(&self, figure: FigureKind, at: Pos) -> Result<(), ActError> {
-        self.trapped
+        self.exp
+            .trapped
             .iter()
             .any(|t| self.may_free(t) && t.at == at && t.kind == figure)
             .then_some(())
@@ -251,11 +253,12 @@ impl Game {
     pub(crate) fn free(&mut self, figure: FigureKind, at: Pos) {
         let player = self.current;
         let found = self
+            .exp
             .trapped
             .iter()
             .position(|t| self.may_free(t) && t.at == at && t.kind == figure);
         if let Some(i) = found {
-            self.trapped.remove(i);
+            self.exp.trapped.remove(i);
             self.supply[usize::from(player)][figure.index()] += 1;
             self.log(Event::Freed {
                 turn: self.turn,

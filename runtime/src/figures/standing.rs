@@ -14,9 +14,9 @@ impl Game {
         let f = self.figures.remove(i);
         self.drop_cloister(&f);
         self.watched -= usize::from(f.watched());
-        let root = self.features.find(f.node);
-        let n = self.features.figures(root);
-        self.features.set_figures(root, n.saturating_sub(1));
+        let root = self.board.features.find(f.node);
+        let n = self.board.features.figures(root);
+        self.board.features.set_figures(root, n.saturating_sub(1));
         f
     }
 
@@ -47,12 +47,14 @@ impl Game {
     /// its feature's count, the supply, the cloister and surround counts.
     #[inline(always)]
     pub(crate) fn stand(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
-        let root = self.features.find(node);
-        let count = self.features.figures(root);
-        self.features.set_figures(root, count.saturating_add(1));
+        let root = self.board.features.find(node);
+        let count = self.board.features.figures(root);
+        self.board
+            .features
+            .set_figures(root, count.saturating_add(1));
         let stock = &mut self.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
-        let cloister = is_cloister(self.features.kind(node));
+        let cloister = is_cloister(self.board.features.kind(node));
         if cloister {
             self.cloisters.push((at.pos, node));
         }
@@ -71,7 +73,7 @@ impl Game {
     /// Vodyanoy takes the figure that just arrived if it stands within reach.
     #[inline(always)]
     pub(crate) fn arrive_last(&mut self) {
-        if !self.lakes.is_empty() {
+        if !self.exp.lakes.is_empty() {
             self.arrive(self.figures.len() - 1);
         }
     }

@@ -27,7 +27,7 @@ impl Game {
         if names.len() != self.players() {
             return None;
         }
-        let start = self.tiles.first()?.kind;
+        let start = self.board.tiles.first()?.kind;
         let setup = Setup {
             start: Some(start),
             ..Setup::new(self.players())

@@ -92,7 +92,7 @@ impl Game {
     /// The tile placed this turn, during the figure step.
     pub fn last_placed(&self) -> Option<&PlacedTile> {
         (self.phase == Phase::Figure)
-            .then(|| self.tiles.last())
+            .then(|| self.board.tiles.last())
             .flatten()
     }
 
@@ -143,7 +143,7 @@ impl Game {
             let segment = segs.trailing_zeros() as u8;
             segs &= segs - 1;
             let node = tile.node_base + u16::from(segment);
-            let free = self.features.figures(self.features.find(node)) == 0;
+            let free = self.board.features.figures(self.board.features.find(node)) == 0;
             for figure in kinds {
                 if supply[figure.index()] != 0
                     && k.stand[figure.index()] & 1 << segment != 0
@@ -204,8 +204,11 @@ impl Game {
         if self.supply(self.current, figure) == 0 {
             return Err(ActError::NoFigureLeft(figure));
         }
-        let root = self.features.find(tile.node_base + u16::from(segment));
-        if self.features.figures(root) > 0 && !figure.joins_occupied() {
+        let root = self
+            .board
+            .features
+            .find(tile.node_base + u16::from(segment));
+        if self.board.features.figures(root) > 0 && !figure.joins_occupied() {
             return Err(ActError::Occupied { segment });
         }
         Ok(())
@@ -301,7 +304,7 @@ impl Game {
         let scoring = Scoring {
             turn: self.turn,
             cause: Cause::AbbotRecall,
-            feature: self.features.kind(abbot.node),
+            feature: self.board.features.kind(abbot.node),
             tiles: vec![abbot.pos],
             pennants: 0,
             cities: 0,

@@ -263,7 +263,7 @@ impl Game {
             match std::mem::take(&mut self.scoring_due) {
                 // The mayors' swaps are settled: now the turn's scoring.
                 true => {
-                    let tile = self.tiles[self.tiles.len() - 1];
+                    let tile = self.board.tiles[self.board.tiles.len() - 1];
                     self.scoring_step(tile, self.surrounded(tile));
                 }
                 false => self.end_turn(),
@@ -304,14 +304,14 @@ impl Game {
             self.watched,
             self.figures.iter().filter(|f| f.watched()).count()
         );
-        if self.extra == Extra::Earned {
-            self.extra = Extra::Playing;
+        if self.exp.extra == Extra::Earned {
+            self.exp.extra = Extra::Playing;
             self.log(Event::ExtraTurn {
                 turn: self.turn,
                 player: self.current,
             });
         } else {
-            self.extra = Extra::No;
+            self.exp.extra = Extra::No;
             // Not `%`: a division per turn shows in profiles.
             self.current = if self.current + 1 == self.players {
                 0
@@ -319,7 +319,7 @@ impl Game {
                 self.current + 1
             };
         }
-        self.arrow = None;
+        self.exp.arrow = None;
         self.turn += 1;
         self.phase = Phase::Draw;
         if self.pile.len() == 0 {

@@ -5,7 +5,7 @@ use crate::catalog::KindId;
 use crate::decide::{Decision, Pending};
 use crate::event::Event;
 use crate::features::{Features, Node};
-use crate::game::{Game, LogEntry, Phase, PlacedTile};
+use crate::game::{Board, Game, LogEntry, Phase, PlacedTile, Scratch};
 use crate::geom::Rotation;
 use crate::moves::Move;
 use crate::placement::{PlaceError, Placement};
@@ -65,7 +65,7 @@ impl Game {
             self.phase = Phase::Figure;
             return;
         }
-        let tile = self.tiles[self.tiles.len() - 1];
+        let tile = self.board.tiles[self.board.tiles.len() - 1];
         self.phase = match self.after_place(tile, around) {
             true => {
                 self.pending.insert(
@@ -88,15 +88,20 @@ impl Game {
     /// its two callers: measured faster than the call.
     #[inline(always)]
     pub(crate) fn put_tile(&mut self, kind: KindId, at: Placement, river_turn: i8) -> [u16; 4] {
-        self.tiles_key = self
+        self.board.tiles_key = self
+            .board
             .tiles_key
             .wrapping_add(crate::position::tile_hash(kind, at));
         let Game {
             cat,
-            grid,
-            tiles,
-            features,
-            touched,
+            board:
+                Board {
+                    grid,
+                    tiles,
+                    features,
+                    ..
+                },
+            scratch: Scratch { touched, .. },
             completed,
             ..
         } = self;
@@ -147,7 +152,7 @@ impl Game {
             }
         }
         if self.cat.rules.traps {
-            let tile = self.tiles[usize::from(index)];
+            let tile = self.board.tiles[usize::from(index)];
             self.register_specials(tile);
         }
         around

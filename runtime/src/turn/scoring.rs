@@ -27,7 +27,7 @@ impl Game {
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
         // Most turns close no last crossing, touch no town-hall side and find
         // no figure on a cloister anywhere: nothing can have been completed.
-        if self.completed || !self.touched.is_empty() || !self.cloisters.is_empty() {
+        if self.completed || !self.scratch.touched.is_empty() || !self.cloisters.is_empty() {
             self.score_completed_features(tile);
         }
     }
@@ -37,7 +37,7 @@ impl Game {
     fn score_completed_features(&mut self, tile: PlacedTile) {
         // A buffer kept in the game: most turns complete nothing, but an
         // allocation per completing turn showed in profiles.
-        let mut roots = std::mem::take(&mut self.roots);
+        let mut roots = std::mem::take(&mut self.scratch.roots);
         roots.clear();
         // The placed tile's own roads and cities, and what it closed on its
         // neighbours (none can be complete unless it closed a last crossing).
@@ -50,16 +50,19 @@ impl Game {
             own &= own - 1;
             self.collect_completed(n, &mut roots);
         }
-        for i in 0..self.touched.len() {
-            let n = self.touched[i];
-            if matches!(self.features.kind(n), SegmentKind::Road | SegmentKind::City) {
+        for i in 0..self.scratch.touched.len() {
+            let n = self.scratch.touched[i];
+            if matches!(
+                self.board.features.kind(n),
+                SegmentKind::Road | SegmentKind::City
+            ) {
                 self.collect_completed(n, &mut roots);
             }
         }
         for i in 0..self.cloisters.len() {
             let (pos, node) = self.cloisters[i];
             if pos.near(tile.pos) && self.neighbours(pos) == 8 {
-                let r = self.features.find(node);
+                let r = self.board.features.find(node);
                 if !roots.contains(&r) {
                     roots.push(r);
                 }
@@ -68,13 +71,13 @@ impl Game {
         for &r in &roots {
             self.score_feature(r, Cause::Completed);
         }
-        self.roots = roots;
+        self.scratch.roots = roots;
     }
 
     /// Adds the root of `n` to `roots` if its feature is complete and has figures.
     fn collect_completed(&self, n: Node, roots: &mut Vec<Node>) {
-        let r = self.features.find(n);
-        let f = &self.features;
+        let r = self.board.features.find(n);
+        let f = &self.board.features;
         if f.open(r) == 0 && f.figures(r) > 0 && !roots.contains(&r) {
             roots.push(r);
         }
@@ -82,20 +85,20 @@ impl Game {
 
     /// Filled squares among the eight around `pos`.
     pub(crate) fn neighbours(&self, pos: Pos) -> u32 {
-        if let Some(filled) = self.grid.filled_around(pos) {
+        if let Some(filled) = self.board.grid.filled_around(pos) {
             return filled;
         }
         AROUND
             .iter()
-            .filter(|&&(dx, dy)| self.grid.tile(pos.offset(dx, dy)).is_some())
+            .filter(|&&(dx, dy)| self.board.grid.tile(pos.offset(dx, dy)).is_some())
             .count() as u32
     }
 
     /// Points of the monastery, garden or hut that `node` is.
     pub(crate) fn cloister_points(&self, node: Node) -> u32 {
-        let pos = self.tiles[usize::from(self.features.tile(node))].pos;
+        let pos = self.board.tiles[usize::from(self.board.features.tile(node))].pos;
         let filled = self.neighbours(pos);
-        match self.features.kind(node) {
+        match self.board.features.kind(node) {
             // Baba Yaga's hut counts the empty squares instead (a town hall's
             // square is not empty: it brings nothing either way).
             SegmentKind::Hut => 1 + (8 - filled),
@@ -106,14 +109,14 @@ impl Game {
 
     /// Scores the feature rooted at `root` for its majority and returns its figures.
     pub(crate) fn score_feature(&mut self, root: Node, cause: Cause) {
-        let kind = self.features.kind(root);
+        let kind = self.board.features.kind(root);
         // Only roads and cities score by their tiles; the squares are for the event.
         let (tiles, positions) = match kind {
             SegmentKind::Road | SegmentKind::City => self.feature_tiles(root),
             _ if self.events.is_some() => self.feature_tiles(root),
             _ => (0, Vec::new()),
         };
-        let pennants = self.features.pennants(root);
+        let pennants = self.board.features.pennants(root);
         let mut cities = 0;
         let points = match kind {
             SegmentKind::Road => tiles,
@@ -131,14 +134,14 @@ impl Game {
         let mut returned = Vec::new();
         // The root counts its figures: the scan can stop at the last one (unless
         // the count saturated, or is zero, which would be a bookkeeping slip).
-        let mut left = match self.features.figures(root) {
+        let mut left = match self.board.features.figures(root) {
             0 | u16::MAX => usize::MAX,
             n => usize::from(n),
         };
         let mut i = 0;
         while i < self.figures.len() && left > 0 {
             let f = self.figures[i];
-            if self.features.find(f.node) != root {
+            if self.board.features.find(f.node) != root {
                 i += 1;
                 continue;
             }
@@ -155,7 +158,7 @@ impl Game {
                 self.messenger_scored(f.player, f.spot(), f.node);
             }
         }
-        self.features.set_figures(root, 0);
+        self.board.features.set_figures(root, 0);
         // Ruling mayor-zero: strength 0 (a mayor, a standing scarecrow) wins nothing.
         let best = strength.iter().copied().max().unwrap_or(0);
         let mut winners = Vec::new();
@@ -185,16 +188,16 @@ impl Game {
 
     /// Distinct tiles of a feature, and their squares (sorted) when events are on.
     fn feature_tiles(&mut self, root: Node) -> (u32, Vec<Pos>) {
-        self.walk = self.walk.wrapping_add(1);
-        let (walk, log) = (self.walk, self.events.is_some());
+        self.scratch.walk = self.scratch.walk.wrapping_add(1);
+        let (walk, log) = (self.scratch.walk, self.events.is_some());
         let (mut count, mut positions) = (0, Vec::new());
-        for m in self.features.members(root) {
-            let t = usize::from(self.features.tile(m));
-            if self.stamp[t] != walk {
-                self.stamp[t] = walk;
+        for m in self.board.features.members(root) {
+            let t = usize::from(self.board.features.tile(m));
+            if self.scratch.stamp[t] != walk {
+                self.scratch.stamp[t] = walk;
                 count += 1;
                 if log {
-                    positions.push(self.tiles[t].pos);
+                    positions.push(self.board.tiles[t].pos);
                 }
             }
         }
@@ -205,9 +208,9 @@ impl Game {
     /// Completed cities that the field rooted at `root` touches.
     fn completed_cities(&mut self, root: Node) -> u16 {
         // The game's buffer: no allocation per scored field.
-        let mut seen = std::mem::take(&mut self.seen);
+        let mut seen = std::mem::take(&mut self.scratch.seen);
         let count = self.count_completed_cities(root, &mut seen);
-        self.seen = seen;
+        self.scratch.seen = seen;
         count
     }
 
@@ -215,15 +218,15 @@ impl Game {
     /// scratch space (read-only callers bring their own).
     pub(crate) fn count_completed_cities(&self, root: Node, seen: &mut Vec<Node>) -> u16 {
         seen.clear();
-        for m in self.features.members(root) {
-            let mut mask = self.features.cities(m);
+        for m in self.board.features.members(root) {
+            let mut mask = self.board.features.cities(m);
             // A tile's nodes are consecutive from its first, in segment order.
-            let first = m - u16::from(self.features.seg(m));
+            let first = m - u16::from(self.board.features.seg(m));
             while mask != 0 {
                 let c = mask.trailing_zeros() as u16;
                 mask &= mask - 1;
-                let r = self.features.find(first + c);
-                if self.features.open(r) == 0 && !seen.contains(&r) {
+                let r = self.board.features.find(first + c);
+                if self.board.features.open(r) == 0 && !seen.contains(&r) {
                     seen.push(r);
                 }
             }
@@ -248,7 +251,7 @@ impl Game {
             }
         }
         while let Some(f) = self.figures.first() {
-            let root = self.features.find(f.node);
+            let root = self.board.features.find(f.node);
             self.score_feature(root, Cause::EndOfGame);
         }
         self.trap_penalties();
