@@ -188,15 +188,8 @@ pub struct Game {
     pub(crate) pile: Pile,
     /// The board: the tiles placed, the grid of squares and the features.
     pub(crate) board: Board,
-    pub(crate) figures: Vec<Figure>,
-    /// The square and node of each figure standing on a monastery, garden or
-    /// hut, in `figures` order: a placement checks these for completion
-    /// without scanning every figure.
-    pub(crate) cloisters: Vec<(Pos, Node)>,
-    /// How many of `figures` a surround can trigger (mayors, standing
-    /// scarecrows): most turns none, and the surround check is skipped.
-    pub(crate) watched: usize,
-    pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
+    /// The figures: on the board, on cloisters, watched, in supply.
+    pub(crate) figs: FigureState,
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) events: Option<Vec<Event>>,
     /// Draws set aside and moves, when asked for ([`Setup::history`]).
@@ -215,6 +208,22 @@ pub struct Game {
     pub(crate) exp: ExpansionState,
     /// Buffers reused from turn to turn; not part of the position.
     pub(crate) scratch: Scratch,
+}
+
+/// The figures of a [`Game`] (`figures/`): those on the board, with the
+/// indexes the turn keeps over them, and each player's supply.
+#[derive(Clone, Debug)]
+pub(crate) struct FigureState {
+    /// Every figure on the board (standing or lying), in placement order.
+    pub(crate) all: Vec<Figure>,
+    /// The square and node of each figure standing on a monastery, garden or
+    /// hut, in `figures` order: a placement checks these for completion
+    /// without scanning every figure.
+    pub(crate) cloisters: Vec<(Pos, Node)>,
+    /// How many of `figures` a surround can trigger (mayors, standing
+    /// scarecrows): most turns none, and the surround check is skipped.
+    pub(crate) watched: usize,
+    pub(crate) supply: [[u8; FigureKind::ALL.len()]; MAX_PLAYERS],
 }
 
 /// The board of a [`Game`]: the tiles placed, the grid (squares, frontier) and
@@ -329,10 +338,12 @@ impl Game {
             current: 0,
             turn: 0,
             phase: Phase::Draw,
-            figures: Vec::with_capacity(MAX_PLAYERS * 8),
-            cloisters: Vec::with_capacity(MAX_PLAYERS * 2),
-            watched: 0,
-            supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
+            figs: FigureState {
+                all: Vec::with_capacity(MAX_PLAYERS * 8),
+                cloisters: Vec::with_capacity(MAX_PLAYERS * 2),
+                watched: 0,
+                supply: [[0; FigureKind::ALL.len()]; MAX_PLAYERS],
+            },
             scores: [0; MAX_PLAYERS],
             events: None,
             history: None,
@@ -365,9 +376,9 @@ impl Game {
             .clear(self.board.tiles.iter().map(|t| t.pos));
         self.board.tiles.clear();
         self.board.features.clear();
-        self.figures.clear();
-        self.cloisters.clear();
-        self.watched = 0;
+        self.figs.all.clear();
+        self.figs.cloisters.clear();
+        self.figs.watched = 0;
         self.scratch.touched.clear();
         self.scratch.stamp.fill(0);
         self.scratch.walk = 0;
@@ -387,9 +398,9 @@ impl Game {
         self.players = setup.players as u8;
         self.current = 0;
         self.phase = Phase::Draw;
-        self.supply = [[0; FigureKind::ALL.len()]; MAX_PLAYERS];
+        self.figs.supply = [[0; FigureKind::ALL.len()]; MAX_PLAYERS];
         let mm = self.cat.rules.town_hall;
-        for row in self.supply.iter_mut().take(setup.players) {
+        for row in self.figs.supply.iter_mut().take(setup.players) {
             for k in FigureKind::ALL {
                 if !k.is_mm() || mm.is_some() {
                     row[k.index()] = k.per_player();
@@ -473,7 +484,7 @@ impl Game {
 
     /// Every figure on the board (trapped figures are in [`Game::trapped`]).
     pub fn figures(&self) -> &[Figure] {
-        &self.figures
+        &self.figs.all
     }
 
     /// Every figure caught by a trap.
@@ -493,7 +504,8 @@ impl Game {
 
     /// How many figures of `kind` `player` has in supply.
     pub fn supply(&self, player: Player, kind: FigureKind) -> u8 {
-        self.supply
+        self.figs
+            .supply
             .get(usize::from(player))
             .map_or(0, |s| s[kind.index()])
     }

@@ -53,7 +53,7 @@ impl Game {
     /// (a few dozen at most) is summed on each call.
     pub fn position_key(&self) -> u64 {
         let mut key = self.board.tiles_key;
-        for f in &self.figures {
+        for f in &self.figs.all {
             key = key.wrapping_add(mix(2 << 60
                 | u64::from(f.player) << 52
                 | (f.kind as u64) << 48
@@ -79,7 +79,7 @@ impl Game {
         for p in 0..self.players() {
             rest =
                 mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.exp.town_halls[p]));
-            for &n in &self.supply[p] {
+            for &n in &self.figs.supply[p] {
                 rest = mix(rest ^ u64::from(n));
             }
         }
@@ -103,7 +103,8 @@ impl Game {
             .collect();
         tiles.sort_unstable();
         let mut figures: Vec<_> = self
-            .figures
+            .figs
+            .all
             .iter()
             .map(|f| (f.player, f.kind, f.pos, f.segment, f.lying))
             .collect();
@@ -170,7 +171,7 @@ impl PartialEq for Game {
             && self.exp.extra == other.exp.extra
             && self.exp.arrow == other.exp.arrow
             && self.exp.arrow_choices == other.exp.arrow_choices
-            && self.supply == other.supply
+            && self.figs.supply == other.figs.supply
             && self.scores == other.scores
             && self.exp.town_halls == other.exp.town_halls
             && self.pending.len() == other.pending.len()

@@ -131,7 +131,7 @@ impl Game {
     /// nothing on Vodyanoy's tile or a river) and whose feature is unoccupied
     /// and incomplete ([`Game::portal_open`]).
     fn portal_actions(&self, out: &mut Vec<Action>) {
-        let supply = &self.supply[usize::from(self.current)];
+        let supply = &self.figs.supply[usize::from(self.current)];
         for tile in &self.board.tiles {
             let k = &self.cat.kinds[usize::from(tile.kind)];
             let mut segs = 0;
@@ -167,7 +167,8 @@ impl Game {
             return Err(ActError::NoFigureLeft(figure));
         }
         let mut mine = self
-            .figures
+            .figs
+            .all
             .iter()
             .filter(|f| f.player == self.current && f.spot() == at);
         let (Some(there), None) = (mine.next(), mine.next()) else {
@@ -187,7 +188,7 @@ impl Game {
         match self.exp.arrow {
             Some(ArrowKind::Portal) => self.portal_actions(out),
             Some(ArrowKind::AddNextTo) => {
-                for f in self.figures.iter().filter(|f| f.player == self.current) {
+                for f in self.figs.all.iter().filter(|f| f.player == self.current) {
                     for figure in FigureKind::ALL {
                         let a = Action::AddNextTo {
                             figure,

@@ -19,7 +19,7 @@ impl Game {
         if !self.cat.kinds[usize::from(tile.kind)].festival {
             return;
         }
-        for f in &self.figures {
+        for f in &self.figs.all {
             let a = Action::Return {
                 at: f.spot(),
                 figure: f.kind,
@@ -41,7 +41,8 @@ impl Game {
     ) -> Result<(), ActError> {
         let festival = self.cat.kinds[usize::from(tile.kind)].festival;
         let there = self
-            .figures
+            .figs
+            .all
             .iter()
             .any(|f| f.player == self.current && f.kind == figure && f.spot() == at);
         (festival && there)

@@ -33,8 +33,8 @@ impl Game {
     /// Every mayor orthogonally next to a town hall just placed goes home.
     pub(crate) fn town_hall_meeting(&mut self, at: Pos) {
         let mut i = 0;
-        while i < self.figures.len() {
-            let f = self.figures[i];
+        while i < self.figs.all.len() {
+            let f = self.figs.all[i];
             if f.kind == FigureKind::Mayor && (0..4).any(|d| at.step(d) == f.pos) {
                 self.send_home(i, ReturnReason::TownHall);
             } else {
@@ -48,7 +48,7 @@ impl Game {
     /// mayor or a standing scarecrow is on the board (0 otherwise, and always
     /// without Messengers & Mayors).
     pub(crate) fn surrounded(&self, tile: PlacedTile) -> u8 {
-        if self.watched == 0 {
+        if self.figs.watched == 0 {
             return 0;
         }
         match self.board.grid.surrounded_near(tile.pos) {
@@ -64,8 +64,8 @@ impl Game {
         if squares == 0 {
             return;
         }
-        for i in 0..self.figures.len() {
-            let f = &self.figures[i];
+        for i in 0..self.figs.all.len() {
+            let f = &self.figs.all[i];
             // `|`, not `||`: a figure's kind is a coin toss; one branch on both.
             if (f.kind != kind) | !f.watched() {
                 continue;
@@ -109,7 +109,7 @@ impl Game {
         }
         if let Choice::Swap { player: other, at } = choice {
             if let Some(j) = self.figure_at(other, FigureKind::Follower, at) {
-                let their = self.figures[j].node;
+                let their = self.figs.all[j].node;
                 self.send_home(j, ReturnReason::Swapped);
                 self.put_figure(player, FigureKind::Follower, at, their);
             }
@@ -125,8 +125,8 @@ impl Game {
         };
         match choice {
             Choice::LieDown => {
-                self.figures[i].lying = true;
-                self.watched -= 1;
+                self.figs.all[i].lying = true;
+                self.figs.watched -= 1;
                 self.log(Event::LaidDown {
                     turn: self.turn,
                     player,
@@ -134,7 +134,7 @@ impl Game {
                 });
             }
             Choice::HandOver => {
-                let node = self.figures[i].node;
+                let node = self.figs.all[i].node;
                 self.send_home(i, ReturnReason::Surrounded);
                 self.put_figure(player, FigureKind::Follower, at, node);
             }
@@ -289,7 +289,7 @@ impl Game {
             return;
         }
         let root = self.board.features.find(node);
-        for f in &self.figures {
+        for f in &self.figs.all {
             let swap = Choice::Swap {
                 player: f.player,
                 at: f.spot(),

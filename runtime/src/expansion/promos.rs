@@ -71,8 +71,8 @@ impl Game {
     /// it is trapped, and so is every figure Solovei holds there.
     pub(crate) fn vodyanoy_placed(&mut self, at: Pos) {
         let mut i = 0;
-        while i < self.figures.len() {
-            if self.figures[i].pos.near(at) {
+        while i < self.figs.all.len() {
+            if self.figs.all[i].pos.near(at) {
                 self.trap(i, Trap::Vodyanoy, at);
             } else {
                 i += 1;
@@ -99,10 +99,10 @@ impl Game {
         }
     }
 
-    /// A figure just arrived as `self.figures[i]`: Vodyanoy takes it if it stands
+    /// A figure just arrived as `self.figs.all[i]`: Vodyanoy takes it if it stands
     /// within reach of a lake.
     pub(crate) fn arrive(&mut self, i: usize) {
-        let pos = self.figures[i].pos;
+        let pos = self.figs.all[i].pos;
         if let Some(&lake) = self.exp.lakes.iter().find(|l| l.near(pos)) {
             self.trap(i, Trap::Vodyanoy, lake);
         }
@@ -127,7 +127,7 @@ impl Game {
                 true => Vec::new(),
                 false => self.road_distances(tree, Some(index)),
             };
-            let new = self.figures.iter().any(|f| {
+            let new = self.figs.all.iter().any(|f| {
                 self.board.features.find(f.node) == root && !before.iter().any(|b| b.0 == f.node)
             });
             if new {
@@ -142,7 +142,8 @@ impl Game {
         let dist = self.road_distances(tree, None);
         let root = self.board.features.find(tree);
         let near = self
-            .figures
+            .figs
+            .all
             .iter()
             .filter(|f| self.board.features.find(f.node) == root)
             .filter_map(|f| dist.iter().find(|d| d.0 == f.node).map(|d| d.1))
@@ -150,8 +151,8 @@ impl Game {
         let Some(near) = near else { return };
         let at = self.board.tiles[usize::from(self.board.features.tile(tree))].pos;
         let mut i = 0;
-        while i < self.figures.len() {
-            let f = self.figures[i];
+        while i < self.figs.all.len() {
+            let f = self.figs.all[i];
             let d = dist.iter().find(|d| d.0 == f.node).map(|d| d.1);
             if d == Some(near) {
                 self.trap(i, Trap::Solovei, at);
@@ -259,7 +260,7 @@ impl Game {
             .position(|t| self.may_free(t) && t.at == at && t.kind == figure);
         if let Some(i) = found {
             self.exp.trapped.remove(i);
-            self.supply[usize::from(player)][figure.index()] += 1;
+            self.figs.supply[usize::from(player)][figure.index()] += 1;
             self.log(Event::Freed {
                 turn: self.turn,
                 player,

@@ -11,9 +11,9 @@ use crate::scoring::is_cloister;
 impl Game {
     /// Takes figure `i` off the board (its feature's count drops); returns it.
     pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
-        let f = self.figures.remove(i);
+        let f = self.figs.all.remove(i);
         self.drop_cloister(&f);
-        self.watched -= usize::from(f.watched());
+        self.figs.watched -= usize::from(f.watched());
         let root = self.board.features.find(f.node);
         let n = self.board.features.figures(root);
         self.board.features.set_figures(root, n.saturating_sub(1));
@@ -22,7 +22,8 @@ impl Game {
 
     /// The index in `figures` of `player`'s figure of `kind` at `at`.
     pub(crate) fn figure_at(&self, player: Player, kind: FigureKind, at: Spot) -> Option<usize> {
-        self.figures
+        self.figs
+            .all
             .iter()
             .position(|f| f.player == player && f.kind == kind && f.spot() == at)
     }
@@ -52,14 +53,14 @@ impl Game {
         self.board
             .features
             .set_figures(root, count.saturating_add(1));
-        let stock = &mut self.supply[usize::from(player)][kind.index()];
+        let stock = &mut self.figs.supply[usize::from(player)][kind.index()];
         *stock = stock.saturating_sub(1);
         let cloister = is_cloister(self.board.features.kind(node));
         if cloister {
-            self.cloisters.push((at.pos, node));
+            self.figs.cloisters.push((at.pos, node));
         }
-        self.watched += usize::from(matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow));
-        self.figures.push(Figure {
+        self.figs.watched += usize::from(matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow));
+        self.figs.all.push(Figure {
             player,
             kind,
             pos: at.pos,
@@ -74,14 +75,14 @@ impl Game {
     #[inline(always)]
     pub(crate) fn arrive_last(&mut self) {
         if !self.exp.lakes.is_empty() {
-            self.arrive(self.figures.len() - 1);
+            self.arrive(self.figs.all.len() - 1);
         }
     }
 
     /// Sends figure `i` home without scoring.
     pub(crate) fn send_home(&mut self, i: usize, reason: ReturnReason) {
         let f = self.lift(i);
-        self.supply[usize::from(f.player)][f.kind.index()] += 1;
+        self.figs.supply[usize::from(f.player)][f.kind.index()] += 1;
         self.log(Event::Returned {
             turn: self.turn,
             player: f.player,
@@ -95,8 +96,8 @@ impl Game {
     /// node holds at most one such figure).
     pub(crate) fn drop_cloister(&mut self, f: &Figure) {
         if f.cloister {
-            if let Some(i) = self.cloisters.iter().position(|&(_, n)| n == f.node) {
-                self.cloisters.remove(i);
+            if let Some(i) = self.figs.cloisters.iter().position(|&(_, n)| n == f.node) {
+                self.figs.cloisters.remove(i);
             }
         }
     }

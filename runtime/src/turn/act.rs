@@ -104,7 +104,7 @@ impl Game {
             return;
         };
         out.push(Action::Pass);
-        let supply = &self.supply[usize::from(self.current)];
+        let supply = &self.figs.supply[usize::from(self.current)];
         // Only the kinds in play: the base game's two unless M&M is in play (a
         // fixed-size array each way, so the loops over the kinds unroll).
         match self.cat.rules.figures {
@@ -129,7 +129,7 @@ impl Game {
         kinds: [FigureKind; N],
         out: &mut Vec<Action>,
     ) {
-        let supply = &self.supply[usize::from(self.current)];
+        let supply = &self.figs.supply[usize::from(self.current)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
         // The segments some figure in supply may stand on, lowest first; for
         // each, the figures in `FigureKind::ALL` order.
@@ -215,7 +215,8 @@ impl Game {
     }
 
     fn abbot_on_board(&self) -> Option<usize> {
-        self.figures
+        self.figs
+            .all
             .iter()
             .position(|f| f.player == self.current && f.kind == FigureKind::Abbot)
     }
@@ -295,7 +296,7 @@ impl Game {
             return;
         };
         let abbot = self.lift(i);
-        self.supply[usize::from(abbot.player)][FigureKind::Abbot.index()] += 1;
+        self.figs.supply[usize::from(abbot.player)][FigureKind::Abbot.index()] += 1;
         let points = self.cloister_points(abbot.node);
         self.scores[usize::from(abbot.player)] += points as i32;
         if self.events.is_none() {

@@ -293,16 +293,17 @@ impl Game {
         // Every path that adds or removes a figure keeps the cloister list and
         // the surround count.
         debug_assert_eq!(
-            self.cloisters,
-            self.figures
+            self.figs.cloisters,
+            self.figs
+                .all
                 .iter()
                 .filter(|f| f.cloister)
                 .map(|f| (f.pos, f.node))
                 .collect::<Vec<_>>()
         );
         debug_assert_eq!(
-            self.watched,
-            self.figures.iter().filter(|f| f.watched()).count()
+            self.figs.watched,
+            self.figs.all.iter().filter(|f| f.watched()).count()
         );
         if self.exp.extra == Extra::Earned {
             self.exp.extra = Extra::Playing;

@@ -27,7 +27,7 @@ impl Game {
     pub(crate) fn score_completed(&mut self, tile: PlacedTile) {
         // Most turns close no last crossing, touch no town-hall side and find
         // no figure on a cloister anywhere: nothing can have been completed.
-        if self.completed || !self.scratch.touched.is_empty() || !self.cloisters.is_empty() {
+        if self.completed || !self.scratch.touched.is_empty() || !self.figs.cloisters.is_empty() {
             self.score_completed_features(tile);
         }
     }
@@ -59,8 +59,8 @@ impl Game {
                 self.collect_completed(n, &mut roots);
             }
         }
-        for i in 0..self.cloisters.len() {
-            let (pos, node) = self.cloisters[i];
+        for i in 0..self.figs.cloisters.len() {
+            let (pos, node) = self.figs.cloisters[i];
             if pos.near(tile.pos) && self.neighbours(pos) == 8 {
                 let r = self.board.features.find(node);
                 if !roots.contains(&r) {
@@ -139,21 +139,21 @@ impl Game {
             n => usize::from(n),
         };
         let mut i = 0;
-        while i < self.figures.len() && left > 0 {
-            let f = self.figures[i];
+        while i < self.figs.all.len() && left > 0 {
+            let f = self.figs.all[i];
             if self.board.features.find(f.node) != root {
                 i += 1;
                 continue;
             }
             left -= 1;
             strength[usize::from(f.player)] += f.weight(cause == Cause::EndOfGame);
-            self.supply[usize::from(f.player)][f.kind.index()] += 1;
+            self.figs.supply[usize::from(f.player)][f.kind.index()] += 1;
             if log {
                 returned.push((f.player, f.kind));
             }
-            self.figures.remove(i);
+            self.figs.all.remove(i);
             self.drop_cloister(&f);
-            self.watched -= usize::from(f.watched());
+            self.figs.watched -= usize::from(f.watched());
             if f.kind == FigureKind::Messenger && cause == Cause::Completed {
                 self.messenger_scored(f.player, f.spot(), f.node);
             }
@@ -250,7 +250,7 @@ impl Game {
                 Phase::Place(_) | Phase::Draw => break,
             }
         }
-        while let Some(f) = self.figures.first() {
+        while let Some(f) = self.figs.all.first() {
             let root = self.board.features.find(f.node);
             self.score_feature(root, Cause::EndOfGame);
         }
