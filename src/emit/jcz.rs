@@ -108,7 +108,7 @@ const MARKS: &[MarkRow] = &[
 ];
 
 /// Half-edge names and our port of each, in JCloisterZone's bit order.
-const HALVES: [(&str, u8); 8] = [
+pub(crate) const HALVES: [(&str, u8); 8] = [
     ("NL", 0),
     ("NR", 2),
     ("EL", 3),

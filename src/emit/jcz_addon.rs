@@ -48,17 +48,8 @@ const EDGE_LOCATIONS: [&str; 16] = [
     "", "N", "E", "NE", "S", "NS", "SE", "_W", "W", "NW", "WE", "_S", "SW", "_E", "_N", "NWSE",
 ];
 
-/// Half-edge names and their ports, in JCloisterZone's order.
-const HALVES: [(&str, u8); 8] = [
-    ("NL", 0),
-    ("NR", 2),
-    ("EL", 3),
-    ("ER", 5),
-    ("SL", 6),
-    ("SR", 8),
-    ("WL", 9),
-    ("WR", 11),
-];
+/// Half-edge names and their ports: the export's own table.
+use super::jcz::HALVES;
 
 /// Every file of the add-on for `sets`, and what the XML could not say.
 pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
