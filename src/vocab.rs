@@ -180,6 +180,7 @@ pub const END_KEYWORDS: &[(&str, EndKind, bool)] = &[
     ("village", EndKind::Village, false),
     ("stone", EndKind::Stone, false),
     ("bank", EndKind::Bank, false),
+    ("tunnel", EndKind::Tunnel, false),
     ("spring", EndKind::Spring, true),
     ("lake", EndKind::Lake, true),
 ];

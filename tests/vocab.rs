@@ -1,14 +1,15 @@
 //! The mark vocabulary end to end: `tests/vocab/marks.tiles` (written for these
 //! tests) uses every mark of the tile language; it checks clean, exports to JSON
 //! (golden), builds into engine tables, previews with a badge per mark, and is
-//! refused for play unless played as plain topology.
+//! refused for play unless played as plain topology. So is the one end point the
+//! engine does not play, a tunnel portal (`end r at tunnel`).
 
 mod common;
 
 use common::{text, tilec};
 use std::collections::BTreeSet;
 use tilec_runtime::catalog::{Catalog, CatalogError, CatalogOptions};
-use tilec_runtime::{MarkKind, TileSet};
+use tilec_runtime::{EndKind, MarkKind, TileSet};
 
 fn marks_set() -> TileSet {
     let (sources, compiled) = common::compile_dir(&common::root().join("tests/vocab"));
@@ -131,4 +132,49 @@ fn simulate_and_play_refuse_unplayed_marks_unless_topology_only() {
     assert!(text(&out.stderr).contains("--topology-only"));
     let out = tilec(&[play.as_slice(), &["--topology-only"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_tunnel_portal_is_carried_drawn_and_refused_for_play_unless_topology_only() {
+    let set = marks_set();
+    let tile = set.tile("marks/portal").expect("portal tile");
+    assert_eq!(tile.ends[0].kind, EndKind::Tunnel);
+    assert!(!EndKind::Tunnel.played());
+    let rust = tilec::emit::rust::emit(std::slice::from_ref(&set));
+    assert!(rust.contains("kind: EndKind::Tunnel,"), "engine tables");
+    let (_, compiled) = common::compile_dir(&common::root().join("tests/vocab"));
+    let json = tilec::emit::json::emit(&compiled.model);
+    let flat = json.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("\"at\": \"tunnel\", \"played\": false,"),
+        "{json}"
+    );
+    // The portal is drawn: the same road ending at a junction looks different.
+    let mut junction = tile.clone();
+    let mut ends = junction.ends.to_vec();
+    ends[0].kind = EndKind::Junction;
+    junction.ends = ends.into();
+    let a = tilec::emit::png::render_tile(tile, 0);
+    let b = tilec::emit::png::render_tile(&junction, 0);
+    let differ = a.pixels().zip(b.pixels()).filter(|(p, q)| p != q).count();
+    assert!(differ > 200, "the portal changes {differ} pixels");
+    assert_eq!(tilec::emit::png::layout_problems(tile), 0);
+    // Alone (no marks), the tile is refused for its end point.
+    let alone = TileSet {
+        tiles: vec![tile.clone()].into(),
+        ..set.clone()
+    };
+    let err = Catalog::new(&[&alone]).unwrap_err();
+    assert_eq!(
+        err,
+        CatalogError::UnplayedEnd {
+            tile: "marks/portal".into(),
+            end: "tunnel",
+        }
+    );
+    assert!(err.to_string().contains("has a road ending at a `tunnel`"));
+    let topology = CatalogOptions {
+        topology_only: true,
+    };
+    assert!(Catalog::with_options(&[&alone], topology).is_ok());
 }

@@ -188,6 +188,15 @@ pub enum CatalogError {
         /// The mark's keyword (`tower`).
         mark: &'static str,
     },
+    /// A tile has a road end whose rules the engine does not play (see
+    /// [`EndKind::played`](crate::EndKind::played)); [`CatalogOptions::topology_only`]
+    /// plays it anyway, the road simply ending there.
+    UnplayedEnd {
+        /// The tile id.
+        tile: String,
+        /// The end point's keyword (`tunnel`).
+        end: &'static str,
+    },
 }
 
 /// How [`Catalog::with_options`] treats what the engine cannot play.
@@ -232,20 +241,32 @@ impl fmt::Display for CatalogError {
                 "tile `{tile}` carries the mark `{mark}`, whose rules the engine does not play; \
                  play its tiles as plain topology to ignore it"
             ),
+            CatalogError::UnplayedEnd { tile, end } => write!(
+                f,
+                "tile `{tile}` has a road ending at a `{end}`, whose rules the engine does not play; \
+                 play its tiles as plain topology to end the road there"
+            ),
         }
     }
 }
 
 impl std::error::Error for CatalogError {}
 
-/// The first mark of `kind` whose rules the engine does not play, as an error.
+/// The first mark (then road end) of `kind` whose rules the engine does not play,
+/// as an error.
 fn refuse_unplayed(kind: &TileKind) -> Result<(), CatalogError> {
     match kind.marks.iter().find(|m| !m.kind.played()) {
         Some(m) => Err(CatalogError::UnplayedMark {
             tile: kind.id.to_string(),
             mark: m.kind.name(),
         }),
-        None => Ok(()),
+        None => match kind.ends.iter().find(|e| !e.kind.played()) {
+            Some(e) => Err(CatalogError::UnplayedEnd {
+                tile: kind.id.to_string(),
+                end: e.kind.name(),
+            }),
+            None => Ok(()),
+        },
     }
 }
 

@@ -141,6 +141,10 @@ pub enum EndKind {
     Spring,
     /// The river's lake.
     Lake,
+    /// A tunnel portal of the Tunnel expansion: the road goes underground here and
+    /// comes up at another portal a player joins it to. The engine does not play
+    /// it ([`EndKind::played`]): the road simply ends there as plain topology.
+    Tunnel,
 }
 
 impl EndKind {
@@ -154,7 +158,15 @@ impl EndKind {
             EndKind::Bank => "bank",
             EndKind::Spring => "spring",
             EndKind::Lake => "lake",
+            EndKind::Tunnel => "tunnel",
         }
+    }
+
+    /// Whether the engine plays this end point's rules; a tile with one that it
+    /// does not is refused by [`Catalog::new`](crate::Catalog::new) unless its
+    /// tiles are played as plain topology.
+    pub const fn played(self) -> bool {
+        !matches!(self, EndKind::Tunnel)
     }
 }
 

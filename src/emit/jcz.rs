@@ -181,6 +181,16 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
         if seg.pennants > 0 {
             let _ = write!(xml, " pennants=\"{}\"", seg.pennants);
         }
+        // JCloisterZone's `tunnel`: on a one-edge road its portal, on a road
+        // through a city the tunnel under it (whose mouths its Tunnel expansion
+        // also counts as portals).
+        let portal = tile
+            .ends
+            .iter()
+            .any(|e| e.end.kind == EndKind::Tunnel && e.end.segments & (1 << i) != 0);
+        if seg.kind == SegmentKind::Road && (portal || seg.tunnels != 0) {
+            xml.push_str(" tunnel=\"true\"");
+        }
         let cities: Vec<&str> = bits(seg.cities)
             .filter_map(|c| first_edge(tile.segments[c].ports))
             .collect();
@@ -254,7 +264,8 @@ fn labels(tile: &Tile, lost: &mut Vec<String>) -> Vec<Vec<String>> {
     let mut groups: Vec<u32> = Vec::new();
     for e in tile.ends.iter().map(|e| &e.end) {
         match e.kind {
-            EndKind::Spring | EndKind::Lake => {}
+            // A portal is `tunnel="true"` on the road itself (see `write_tile`).
+            EndKind::Spring | EndKind::Lake | EndKind::Tunnel => {}
             EndKind::Segment => {
                 groups.extend(bits(e.segments).map(|s| (1 << s) | e.touches));
             }

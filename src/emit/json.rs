@@ -94,11 +94,15 @@ fn tile(t: &Tile) -> Value {
         .ends
         .iter()
         .map(|e| {
-            json!({
+            let mut v = json!({
                 "at": e.end.kind.name(),
                 "segments": names(t, e.end.segments),
                 "touches": names(t, e.end.touches),
-            })
+            });
+            if !e.end.kind.played() {
+                v["played"] = json!(false);
+            }
+            v
         })
         .collect();
     let copies: Vec<Vec<&str>> = t
@@ -150,7 +154,8 @@ fn segment(t: &Tile, s: &crate::model::Segment) -> Value {
     v
 }
 
-/// Marks, plus the end points that are specials of their own (spring, lake, stone).
+/// Marks, plus the end points that are specials of their own (spring, lake,
+/// stone, tunnel portal).
 fn specials(t: &Tile) -> Vec<Value> {
     let mut out: Vec<Value> = t
         .marks
@@ -173,8 +178,15 @@ fn specials(t: &Tile) -> Vec<Value> {
         })
         .collect();
     for e in &t.ends {
-        if matches!(e.end.kind, EndKind::Spring | EndKind::Lake | EndKind::Stone) {
-            out.push(json!({ "kind": e.end.kind.name(), "segments": names(t, e.end.segments) }));
+        if matches!(
+            e.end.kind,
+            EndKind::Spring | EndKind::Lake | EndKind::Stone | EndKind::Tunnel
+        ) {
+            let mut v = json!({ "kind": e.end.kind.name(), "segments": names(t, e.end.segments) });
+            if !e.end.kind.played() {
+                v["played"] = json!(false);
+            }
+            out.push(v);
         }
     }
     out

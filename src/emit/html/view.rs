@@ -186,6 +186,9 @@ fn end_line(tile: &Tile, e: &tilec_runtime::RoadEnd) -> String {
     let touches = mask_names(tile, e.touches);
     match (e.kind, e.touches) {
         (EndKind::Segment, _) => format!("{ending} ends at {touches}"),
+        (EndKind::Tunnel, _) => format!(
+            "{ending} ends at a tunnel portal (the Tunnel expansion: carried, its rules not played)"
+        ),
         (k, 0) => format!("{ending} ends at a {}", k.name()),
         (k, _) => format!("{ending} ends at a {}, which touches {touches}", k.name()),
     }

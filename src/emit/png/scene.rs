@@ -20,6 +20,8 @@ pub const LAKE_R: f32 = 0.2;
 pub const SPRING_R: f32 = 0.08;
 /// Radius of Bogatyr's stone.
 pub const STONE_R: f32 = 0.085;
+/// Radius of a tunnel portal.
+pub const TUNNEL_R: f32 = 0.075;
 
 /// Where an end point of a road or river lies.
 #[derive(Clone, Copy)]
@@ -155,6 +157,7 @@ impl Scene {
             EndKind::Stone => STONE_R,
             EndKind::Village => 0.1,
             EndKind::Junction => 0.06,
+            EndKind::Tunnel => TUNNEL_R,
             EndKind::Segment | EndKind::Bank => return,
         };
         let label = if kind == EndKind::Stone { OBJ } else { seg };
@@ -175,6 +178,8 @@ impl Scene {
         };
         match end.kind {
             EndKind::Bank => Target::Bank,
+            // A portal part way in from the edge: the road dives underground there.
+            EndKind::Tunnel => Target::Point(lerp(edge.map_or(CENTRE, edge_mid), CENTRE, 0.5)),
             EndKind::Stone => {
                 let from = edge.map_or(CENTRE, edge_mid);
                 Target::Point(lerp(from, CENTRE, 0.7))

@@ -3,7 +3,7 @@
 
 use super::canvas::{rgb, Canvas, Pt};
 use super::labels::Labels;
-use super::scene::{segs, Scene, PLOT_R, SPRING_R, STONE_R};
+use super::scene::{segs, Scene, PLOT_R, SPRING_R, STONE_R, TUNNEL_R};
 use image::Rgba;
 use tilec_runtime::{EndKind, SegmentKind, TileKind};
 
@@ -142,6 +142,12 @@ fn end_point(c: &mut Canvas, kind: EndKind, p: Pt) {
                 let y = p.1 - 0.06 + 0.06 * k as f32;
                 c.line((p.0 - 0.07, y), (p.0 + 0.07, y), 0.01, rgb(170, 214, 250));
             }
+        }
+        EndKind::Tunnel => {
+            // A portal: a stone ring round a black mouth, the road going into it.
+            c.disc(p, TUNNEL_R, rgb(120, 112, 100));
+            c.disc(p, TUNNEL_R - 0.022, rgb(18, 16, 14));
+            c.ring(p, TUNNEL_R, 0.008, INK);
         }
         EndKind::Segment | EndKind::Bank => {}
     }
