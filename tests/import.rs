@@ -9,9 +9,17 @@ use common::{text, tilec};
 
 use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 
-/// Fixtures that import without a problem: both layouts, each with a river, and
-/// every JCloisterZone symbol and property that becomes a mark.
-const CLEAN: [&str; 5] = ["pack", "defs", "pack_river", "defs_river", "marks"];
+/// Fixtures that import without a problem: both layouts, each with a river,
+/// every JCloisterZone symbol and property that becomes a mark, and crossings
+/// (bridges, tunnels, tunnel portals).
+const CLEAN: [&str; 6] = [
+    "pack",
+    "defs",
+    "pack_river",
+    "defs_river",
+    "marks",
+    "crossings",
+];
 
 struct Imported {
     sources: Sources,
@@ -269,7 +277,7 @@ fn what_cannot_be_imported_is_reported_where_it_is_and_noted() {
     golden_sets("unsupported", &got);
     let expected = [
         "E402", "E403", "E404", "E405", "E406", "E407", "E408", "E409", "E410", "E411", "E412",
-        "E420",
+        "E420", "E421",
     ];
     assert_eq!(codes(&got.diags), expected);
     assert!(
@@ -278,7 +286,7 @@ fn what_cannot_be_imported_is_reported_where_it_is_and_noted() {
     );
     for left_out in [
         "<catapult>",
-        "tunnel=\\\"yes\\\" on <road>",
+        "road r is marked tunnel=\\\"true\\\" but passes under no city",
         "bonus=\\\"5/city\\\".",
         "shrine=\\\"maybe\\\".",
     ] {
@@ -438,4 +446,78 @@ fn a_designers_set_may_require_a_shipped_set_for_check_build_and_simulate() {
         "error: tile set `keep` requires `base` (see its `requires` in sets.toml)\n  \
          = hint: play it with what it requires: `--sets base,keep`\n"
     );
+}
+
+/// The tile of `text` whose JCloisterZone id is `id`, from its `tile` line to its `}`.
+fn tile_text<'t>(text: &'t str, id: &str) -> &'t str {
+    let start = text
+        .find(&format!(" \"{id}\" {{\n"))
+        .unwrap_or_else(|| panic!("no tile {id}:\n{text}"));
+    let end = start + text[start..].find("\n}\n").expect("tile ends");
+    &text[start..end]
+}
+
+#[test]
+fn crossing_segments_are_written_as_bridges_and_tunnels() {
+    let text = import("crossings").text;
+    // A road across a city passes under it, whether or not the file says tunnel.
+    for id in ["XC/Under", "XC/Tunnel"] {
+        let t = tile_text(&text, id);
+        assert!(t.contains("\n  road r N S under=c\n"), "{t}");
+    }
+    assert!(tile_text(&text, "XC/Tunnel").contains("also counts the tunnel's mouths as portals"));
+    assert!(!tile_text(&text, "XC/Under").contains("note"));
+    // Two crossing roads: the later passes over the earlier, and a note says so.
+    let cross = tile_text(&text, "XC/Cross");
+    assert!(cross.contains("\n  road r2 E W over=r1\n"), "{cross}");
+    assert!(cross.contains("without saying which passes over: assumed r2 on a bridge over r1"));
+}
+
+#[test]
+fn tunnel_entrances_end_at_tunnel_portals() {
+    let text = import("crossings").text;
+    let portals = tile_text(&text, "XC/Portals");
+    assert!(
+        portals.contains("\n  end r1 at tunnel\n  end r2 at tunnel"),
+        "{portals}"
+    );
+    assert!(!portals.contains("note"), "nothing assumed: {portals}");
+    // A road stub inside the one field around it does not reach the city's gate.
+    let stub = tile_text(&text, "XC/Stub");
+    assert!(stub.contains("\n  end r at junction\n"), "{stub}");
+    assert!(stub.contains("ends inside field f"), "{stub}");
+}
+
+#[test]
+fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
+    let got = import("defects");
+    let shown = render_plain(&got.sources, &got.diags);
+    common::golden(&common::root().join("tests/import/defects.stderr"), &shown);
+    golden_sets("defects", &got);
+    assert_eq!(codes(&got.diags), ["E421"]);
+    assert_eq!(got.diags.len(), 4, "{shown}");
+    let defects = [
+        (
+            "XD/Meet",
+            "fields f1 and f2 meet at the middle of edge S with no road or river between them",
+        ),
+        ("XD/Span", "field f1 lies on both sides of road r at edge S"),
+        ("XD/Cities", "cities c1 and c2 cross"),
+        (
+            "XD/Lone",
+            "road r is marked tunnel=\\\"true\\\" but passes under no city",
+        ),
+    ];
+    for (id, defect) in defects {
+        assert!(
+            shown.contains(&format!("tile `{id}` is inconsistent")),
+            "{id}: {shown}"
+        );
+        let t = tile_text(&got.text, id);
+        assert!(t.contains("data for this tile is inconsistent"), "{t}");
+        assert!(t.contains(defect), "{id} lacks {defect:?}: {t}");
+    }
+    assert!(!tile_text(&got.text, "XD/Fine").contains("note"));
+    let out = tilec(&["import-jcz", "tests/import/defects.xml"]);
+    assert_eq!(out.status.code(), Some(1));
 }

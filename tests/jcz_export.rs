@@ -21,7 +21,7 @@ type Ref = (&'static str, u16);
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Shape {
     count: u8,
-    segments: Vec<(Ref, u8, Vec<u16>)>,
+    segments: Vec<(Ref, u8, Vec<u16>, Vec<u16>)>,
     ends: Vec<(&'static str, Vec<Ref>, Vec<Ref>)>,
     marks: Vec<(&'static str, Option<Ref>)>,
 }
@@ -40,7 +40,8 @@ fn shape(tile: &Tile, turns: u8) -> Shape {
         .map(|i| {
             let s = &tile.segments[i];
             let cities = refs(s.cities).into_iter().map(|c| c.1).collect();
-            (r(i), s.pennants, cities)
+            let tunnels = refs(s.tunnels).into_iter().map(|c| c.1).collect();
+            (r(i), s.pennants, cities, tunnels)
         })
         .collect();
     segments.sort();
@@ -178,6 +179,24 @@ fn import_fixtures_survive_import_export_import() {
             );
         }
     }
+}
+
+#[test]
+fn tunnels_and_portals_survive_import_export_import() {
+    let path = common::root().join("tests/import/crossings.xml");
+    let xml = std::fs::read_to_string(path).expect("fixture");
+    let first = import(&xml, "crossings");
+    let set = &first.sets[0];
+    let export = tilec::emit::jcz::export(&[set]);
+    // Portals and roads under a city are JCloisterZone's `tunnel="true"`.
+    let tunnels = export.xml.matches(" tunnel=\"true\"").count();
+    assert_eq!(tunnels, 4, "{}", export.xml);
+    assert!(export.xml.contains("<road tunnel=\"true\">N S</road>"));
+    // Only the road-road bridge is lost (JCloisterZone does not say which road is
+    // on top); every tile keeps its shape, tunnels and portal ends included.
+    let lost: Vec<&str> = export.lost.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(lost, ["crossings/Cross"]);
+    round_trip(set);
 }
 
 #[test]

@@ -8,7 +8,8 @@
 //! | JCloisterZone | tile text |
 //! |---|---|
 //! | `<city>N E</city>`, `pennant="1"` / `pennants="2"` | `city c N E pennants=N` |
-//! | `<road>W E</road>` | `road r W E` (a one-edge road gets an `end`, see `ends.rs`) |
+//! | `<road>W E</road>` | `road r W E` (a one-edge road gets an `end`, see `ends.rs`; crossings get `over=` / `under=`, see `write.rs`) |
+//! | `<road tunnel="true">W</road>` | `road r W`, `end r at tunnel` (a portal of the Tunnel expansion) |
 //! | `<river>W</river>`, tile `group="river-spring"` / `"river-lake"` | `river v W`, `end v at spring` / `lake`; the set is a `river` set |
 //! | `<farm>` / `<field>` `EL WR`, `city="N"`, `I` or `INNER_FARM` | `field f EL WR -> c` (no ports: enclosed) |
 //! | `<cloister/>` / `<monastery/>`, `<garden/>`, `<yaga-hut/>` | `monastery m`, `garden g`, `hut h` |
@@ -19,9 +20,9 @@
 //!
 //! Every tile-set is a set of its own, with its requirements (see `sets.rs`).
 //! Edge and half-edge names mean the same in both (see `location.rs`). Anything
-//! else (towers, bridges, tunnels, inns, cathedrals, castle bases, pigs, ...)
-//! is reported with its place and noted on the tile, whose remaining features
-//! are still written. The result is in the canonical layout of `tilec fmt`.
+//! else is reported with its place and noted on the tile, whose remaining
+//! features are still written; so is a tile whose own data is not a flat tile
+//! (`E421`, the known cases are listed in `docs/import-jcz.md`). The result is in the canonical layout of `tilec fmt`.
 
 mod ends;
 mod location;

@@ -1020,4 +1020,19 @@ kinds! {
     E420 JczMarkValue { attribute: String, expected: String }
         => format!("`{attribute}` cannot be said in the tile language"),
         hint: format!("it takes {expected}");
+    /// The file's own data for this tile does not describe a flat tile the tile
+    /// language can say: two fields meet at an edge with nothing between them, a
+    /// field runs across a road that runs on, two cities cross, `tunnel="true"` on a
+    /// road that passes under no city. The tile is written as the file has it, with
+    /// a note naming the defect, and does not check: correct it by hand (the known
+    /// cases of JCloisterZone's own files are listed in `docs/import-jcz.md`).
+    ///
+    /// ```text
+    /// <city>N</city>
+    /// <field city="N">WR WL SR</field>   # wrong: meets the other field at S,
+    /// <field city="N">EL ER SL</field>   # with no road between them
+    /// ```
+    E421 JczDefect { tile: String, defect: String }
+        => format!("tile `{tile}` is inconsistent: {defect}"),
+        hint: "the tile is written as the file has it, with a note, and does not check; correct the file or the imported text (see docs/import-jcz.md)";
 }

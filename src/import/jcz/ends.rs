@@ -9,7 +9,11 @@
 //!    does not tell a junction from a village: a note says so); a road ends at the
 //!    tile's monastery, else at its city's gate, else at a junction, with a note
 //!    saying it was assumed.
-//! 3. A river with one edge starts at the spring or ends in the lake, as the
+//! 3. A one-edge road with `tunnel="true"` ends at its tunnel portal
+//!    (`end r at tunnel`); one that a single field surrounds (both half edges
+//!    beside it) and no monastery stops inside that field, at an assumed
+//!    junction, not at a city's gate.
+//! 4. A river with one edge starts at the spring or ends in the lake, as the
 //!    tile's `group` says; a tile that does not say is reported.
 
 use super::model::{Kind, RiverEnd, Tile};
@@ -32,13 +36,24 @@ pub struct End {
 /// The ends of `tile`'s one-edge roads and rivers (names must be given already).
 pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
     let fs = &tile.features;
-    let one_edge = |i: &usize| fs[*i].kind == Kind::Road && fs[*i].edges.count_ones() == 1;
+    let road_stub = |i: &usize| fs[*i].kind == Kind::Road && fs[*i].edges.count_ones() == 1;
+    // A portal is the road's own end (`tunnel="true"`), whatever it is grouped with.
+    let portal = |i: &usize| road_stub(i) && fs[*i].tunnel;
+    let one_edge = |i: &usize| road_stub(i) && !fs[*i].tunnel;
     let name = |i: &usize| fs[*i].name.clone();
-    let mut ends = Vec::new();
+    let mut ends: Vec<End> = (0..fs.len())
+        .filter(portal)
+        .map(|r| End {
+            segments: vec![r],
+            keyword: Some("tunnel"),
+            targets: vec![],
+            note: None,
+        })
+        .collect();
     for group in merged_groups(tile, &one_edge) {
         let roads: Vec<usize> = group.iter().copied().filter(&one_edge).collect();
         let of = |kinds: &[Kind]| -> Vec<usize> {
-            let keep = |i: &usize| kinds.contains(&fs[*i].kind) && !one_edge(i);
+            let keep = |i: &usize| kinds.contains(&fs[*i].kind) && !road_stub(i);
             group.iter().copied().filter(keep).collect()
         };
         let through = of(&[Kind::Road]);
@@ -87,6 +102,13 @@ pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
         for r in rest {
             let (keyword, targets, note) = match (monastery, cities.as_slice()) {
                 (Some(m), _) => (None, vec![m], None),
+                // One field on both sides of the road's edge: the road stops in it,
+                // short of any city gate, which it could not reach without cutting
+                // the field in two (a bazaar's road).
+                _ if wrapped(tile, r) => {
+                    let note = format!("Road {} ends inside field {}; JCloisterZone does not say where: assumed a junction.", name(&r), wrapping_field(tile, r));
+                    (Some("junction"), vec![], Some(note))
+                }
                 (None, [c]) => (None, vec![*c], None),
                 (None, [c, ..]) => {
                     let note = format!("Road {} ends at a city gate; JCloisterZone does not say which: assumed {}.", name(&r), name(c));
@@ -124,6 +146,23 @@ pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
         });
     }
     ends
+}
+
+/// The field that holds both half edges beside the edge of one-edge road `r`, if any.
+fn field_around(tile: &Tile, r: usize) -> Option<usize> {
+    let e = tile.features[r].edges.trailing_zeros();
+    let both = 0b11u8 << (2 * e);
+    tile.features
+        .iter()
+        .position(|f| f.kind == Kind::Field && f.halves & both == both)
+}
+
+fn wrapped(tile: &Tile, r: usize) -> bool {
+    field_around(tile, r).is_some()
+}
+
+fn wrapping_field(tile: &Tile, r: usize) -> String {
+    field_around(tile, r).map_or_else(String::new, |f| tile.features[f].name.clone())
 }
 
 /// Wagon-move groups holding a one-edge road, merged where they share one (a

@@ -74,6 +74,9 @@ pub struct Feature {
     pub name: String,
     /// Marks written on the segment (`inn`, `resource=wine`).
     pub marks: Vec<String>,
+    /// `tunnel="true"` (roads): a one-edge road ends at a tunnel portal; a road
+    /// through a city passes under it in a tunnel.
+    pub tunnel: bool,
 }
 
 impl Feature {
@@ -87,6 +90,7 @@ impl Feature {
             cities: Vec::new(),
             name: String::new(),
             marks: Vec::new(),
+            tunnel: false,
         }
     }
 }

@@ -256,6 +256,14 @@ impl Reader<'_, '_> {
                     let labels = a.value().split_whitespace();
                     self.labels.extend(labels.map(|l| (l.to_string(), index)));
                 }
+                (Kind::Road, "tunnel") => match a.value().trim() {
+                    // As JCloisterZone reads it, and as pennants and marks are read here.
+                    "true" | "yes" => f.tunnel = true,
+                    "false" | "no" => {}
+                    _ => {
+                        self.bad_value(&a, "true or false".into());
+                    }
+                },
                 (Kind::City, "pennant" | "pennants") => match pennants(a.value()) {
                     Some(n) => f.pennants = n,
                     None => self.left_out_attribute(node, &a),

@@ -2,7 +2,7 @@
 //! marks and notes. The caller formats the result canonically.
 
 use super::ends::{self, End};
-use super::model::{Kind, Mark, Tile, EDGES, HALVES};
+use super::model::{Feature, Kind, Mark, Tile, EDGES, HALVES};
 use super::xml::Sink;
 use crate::message::Kind as Msg;
 use std::fmt::Write;
@@ -49,6 +49,17 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
         out.push_str("  start\n");
     }
     let mut notes = tile.notes.clone();
+    notes.extend(crossing_notes(fs, ends));
+    for defect in defects(fs, ends) {
+        notes.push(format!(
+            "JCloisterZone's data for this tile is inconsistent: {defect}."
+        ));
+        let kind = Msg::JczDefect {
+            tile: tile.id.clone(),
+            defect,
+        };
+        sink.push(kind, tile.span);
+    }
     for mark in &tile.marks {
         match mark {
             Mark::Festival => out.push_str("  mark festival\n"),
@@ -73,18 +84,10 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             for (_, port) in edges.chain(halves) {
                 let _ = write!(out, " {port}");
             }
-            let bridged = fs
-                .iter()
-                .filter(|v| v.kind == Kind::River && f.kind == Kind::Road);
-            // A road and what its end reaches (a city's gate across the river)
-            // form one wall: a river it interleaves with is crossed on a bridge.
-            let reach = ends
-                .iter()
-                .filter(|e| e.segments.contains(&i))
-                .flat_map(|e| &e.targets)
-                .fold(f.edges, |m, &t| m | fs[t].edges);
-            for v in bridged.filter(|v| crosses(reach, v.edges)) {
-                let _ = write!(out, " over={}", v.name);
+            if f.kind == Kind::Road {
+                for word in crossings(fs, ends, i) {
+                    let _ = write!(out, " {word}");
+                }
             }
             if f.pennants > 0 {
                 let _ = write!(out, " pennants={}", f.pennants);
@@ -142,6 +145,122 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
         let _ = writeln!(out, "  note {}", quote(&note));
     }
     out.push_str("}\n");
+}
+
+/// The edges a feature and what its ends reach run to: a road and the city
+/// whose gate it ends at form one wall across the tile.
+fn reach(fs: &[Feature], ends: &[End], i: usize) -> u8 {
+    ends.iter()
+        .filter(|e| e.segments.contains(&i))
+        .flat_map(|e| &e.targets)
+        .fold(fs[i].edges, |m, &t| m | fs[t].edges)
+}
+
+/// How road `i` crosses what it interleaves with, as attributes: a river on a
+/// bridge (`over=v`), a city in a tunnel (`under=c`), and a road on a bridge:
+/// JCloisterZone does not say which of two crossing roads is on top, so the later
+/// one in the file passes over the earlier (`over=r1` on `r2`).
+fn crossings(fs: &[Feature], ends: &[End], i: usize) -> Vec<String> {
+    let mine = reach(fs, ends, i);
+    let mut out = Vec::new();
+    for (j, g) in fs.iter().enumerate().filter(|&(j, _)| j != i) {
+        let word = match g.kind {
+            Kind::River => "over",
+            Kind::Road if j < i => "over",
+            Kind::City => "under",
+            _ => continue,
+        };
+        if crosses(mine, reach(fs, ends, j)) {
+            out.push(format!("{word}={}", g.name));
+        }
+    }
+    out
+}
+
+/// Notes on what the crossings assume or what JCloisterZone says of them.
+fn crossing_notes(fs: &[Feature], ends: &[End]) -> Vec<String> {
+    let mut notes = Vec::new();
+    for (i, f) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::Road) {
+        for (j, g) in fs.iter().enumerate().take(i) {
+            if g.kind == Kind::Road && crosses(reach(fs, ends, i), reach(fs, ends, j)) {
+                notes.push(format!("JCloisterZone crosses roads {} and {} without saying which passes over: assumed {} on a bridge over {}.", g.name, f.name, f.name, g.name));
+            }
+        }
+        let under = fs
+            .iter()
+            .any(|c| c.kind == Kind::City && crosses(reach(fs, ends, i), c.edges));
+        if f.tunnel && under {
+            notes.push(format!("JCloisterZone marks the tunnel of road {} tunnel=\"true\": its Tunnel expansion also counts the tunnel's mouths as portals.", f.name));
+        }
+    }
+    notes
+}
+
+/// What in the file's own data for a tile cannot be a flat tile: the tile
+/// language cannot say it, and the text written does not check.
+fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
+    let mut out = Vec::new();
+    let edge = |e: u32| EDGES[e as usize];
+    for (i, c) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::City) {
+        for d in fs[i + 1..].iter().filter(|d| d.kind == Kind::City) {
+            if crosses(c.edges, d.edges) {
+                out.push(format!("cities {} and {} cross, and the tile language has no city passing over another", c.name, d.name));
+            }
+        }
+    }
+    for (i, r) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::Road) {
+        let under = fs
+            .iter()
+            .any(|c| c.kind == Kind::City && crosses(reach(fs, ends, i), c.edges));
+        if r.tunnel && r.edges.count_ones() > 1 && !under {
+            out.push(format!(
+                "road {} is marked tunnel=\"true\" but passes under no city and ends at no portal",
+                r.name
+            ));
+        }
+    }
+    for e in 0..4u32 {
+        let both = 0b11u8 << (2 * e);
+        let middle = fs.iter().enumerate().find(|(_, f)| {
+            matches!(f.kind, Kind::City | Kind::Road | Kind::River) && f.edges & (1 << e) != 0
+        });
+        let field = fs
+            .iter()
+            .find(|f| f.kind == Kind::Field && f.halves & both == both);
+        let halves: Vec<&Feature> = fs
+            .iter()
+            .filter(|f| f.kind == Kind::Field && f.halves & both != 0)
+            .collect();
+        match (middle, field) {
+            // Two fields split the edge with nothing at its middle.
+            (None, None) if halves.len() == 2 => out.push(format!(
+                "fields {} and {} meet at the middle of edge {} with no road or river between them",
+                halves[0].name,
+                halves[1].name,
+                edge(e)
+            )),
+            // One field on both sides of a road that runs on across the tile (not
+            // a road stub ending inside the field).
+            (Some((r, road)), Some(f)) if road.kind != Kind::City => {
+                let runs_on = road.edges.count_ones() > 1 || reach(fs, ends, r) != road.edges;
+                if runs_on {
+                    let how = match road.tunnel {
+                        true => " (where the road goes into its tunnel; the tile language's tunnels pass under cities only)",
+                        false => "",
+                    };
+                    out.push(format!(
+                        "field {} lies on both sides of {} {} at edge {}, which runs on across the tile{how}",
+                        f.name,
+                        road.kind.keyword(),
+                        road.name,
+                        edge(e)
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether two sets of edges interleave going round the tile (a road across a
