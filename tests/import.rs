@@ -574,3 +574,31 @@ fn import_jcz_takes_several_files_into_one_directory() {
     assert_eq!(named.status.code(), Some(2));
     assert!(text(&named.stderr).contains("names the set of one file"));
 }
+
+#[test]
+fn simulate_plays_a_set_without_the_tiles_it_removes() {
+    let tmp = common::Temp::new("import-removes");
+    let kinds = |sets: &str, report: &str| {
+        let dir = format!("{}/{report}", tmp.path());
+        let args = ["simulate", "--tiles", "tests/import/across", "--sets", sets];
+        let more = [
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+            "--report",
+            &dir,
+        ];
+        let out = tilec(&[&args[..], &more[..]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let json = std::fs::read_to_string(format!("{dir}/report.json")).expect("report");
+        let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let tiles = doc["sets"]["across-a"]["tiles"].as_object().expect("tiles");
+        tiles.keys().cloned().collect::<Vec<_>>()
+    };
+    assert_eq!(kinds("base,across-a", "a"), ["across-a/Cc", "across-a/L"]);
+    // across-b removes across-a/L (its <remove>): not in a game that plays it.
+    assert_eq!(kinds("base,across-a,across-b", "b"), ["across-a/Cc"]);
+}
