@@ -136,11 +136,14 @@ pub fn run(args: &SimulateArgs) -> u8 {
     }
 }
 
+/// The sets as played (without the tiles they remove), their catalog, the threads.
+type Checked<'a> = (Vec<Cow<'a, TileSet>>, Arc<Catalog>, usize);
+
 /// The sets, their catalog and the threads, or what is wrong with the arguments.
 fn checked<'a>(
     args: &SimulateArgs,
     available: &'a super::sets::Available,
-) -> Result<(Vec<Cow<'a, TileSet>>, Arc<Catalog>, usize), String> {
+) -> Result<Checked<'a>, String> {
     if !(2..=6).contains(&args.players) {
         return Err(format!("--players {}: a game has 2 to 6", args.players));
     }
