@@ -16,6 +16,21 @@ pub struct Config {
     pub sets: Vec<SetSpec>,
 }
 
+impl Config {
+    /// What the (first) entry of set `id` says about the sets it is played
+    /// with; nothing without one.
+    pub fn relations(&self, id: &str) -> crate::model::Relations {
+        let Some(spec) = self.sets.iter().find(|s| s.id == id) else {
+            return Default::default();
+        };
+        crate::model::Relations {
+            requires: spec.requires.iter().map(|r| r.0.clone()).collect(),
+            removes: spec.removes.iter().map(|r| r.0.clone()).collect(),
+            max_copies: spec.max_copies,
+        }
+    }
+}
+
 /// What one set must contain.
 #[derive(Clone, Debug)]
 pub struct SetSpec {
@@ -29,6 +44,12 @@ pub struct SetSpec {
     pub total_span: Span,
     /// Sets it is played with, and where each is named.
     pub requires: Vec<(String, Span)>,
+    /// Tiles of other sets (full ids, `river-1/I-e`) that a game playing this
+    /// set leaves out, and where each is named.
+    pub removes: Vec<(String, Span)>,
+    /// `max-copies`: how many copies of the set a game may hold (JCloisterZone's
+    /// `max` on a tile-set). tilec plays a set once, which every value meets.
+    pub max_copies: Option<u32>,
     /// Expected sub-totals.
     pub groups: Vec<Group>,
 }
@@ -71,6 +92,10 @@ struct RawSet {
     total: toml::Spanned<u32>,
     #[serde(default)]
     requires: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    removes: Vec<toml::Spanned<String>>,
+    #[serde(default, rename = "max-copies")]
+    max_copies: Option<toml::Spanned<u32>>,
     #[serde(default)]
     groups: Vec<toml::Spanned<RawGroup>>,
 }
@@ -124,6 +149,20 @@ pub fn read(file: FileId, path: &str, text: &str) -> (Config, Vec<Diagnostic>) {
                 .into_iter()
                 .map(|r| (r.get_ref().clone(), span(r.span())))
                 .collect(),
+            removes: s
+                .removes
+                .into_iter()
+                .map(|r| (r.get_ref().clone(), span(r.span())))
+                .collect(),
+            max_copies: s.max_copies.and_then(|m| {
+                let at = span(m.span());
+                let n = m.into_inner();
+                if n == 0 {
+                    let message = "`max-copies = 0`: a game that plays a set holds it once; write 1 or more, or leave it out".into();
+                    diags.push(Diagnostic::new(Kind::SetsToml { message }, at));
+                }
+                (n > 0).then_some(n)
+            }),
             groups,
         });
     }

@@ -81,6 +81,9 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
     model
         .sets
         .sort_by_key(|s| rank.get(s.id.as_str()).copied().unwrap_or(usize::MAX));
+    for set in &mut model.sets {
+        set.relations = config.relations(&set.id);
+    }
     let shipped = sets::shipped_required(&model, &config);
     diagnostics.extend(check::validate(&model, &config, &shipped));
     Compiled {

@@ -44,6 +44,20 @@ pub struct Set {
     /// Copies of tiles that were dropped because they did not lower (so that the
     /// set totals can still be checked without a cascade of errors).
     pub dropped_copies: u32,
+    /// How it is played with other sets, from its `sets.toml` entry (empty
+    /// without one): see [`Relations`].
+    pub relations: Relations,
+}
+
+/// What a set's `sets.toml` entry says about the sets it is played with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Relations {
+    /// Sets it is played with (`requires`).
+    pub requires: Vec<String>,
+    /// Tiles of other sets (full ids) left out of a game that plays it (`removes`).
+    pub removes: Vec<String>,
+    /// How many copies of it a game may hold (`max-copies`), when it says.
+    pub max_copies: Option<u32>,
 }
 
 /// One tile kind.

@@ -11,6 +11,7 @@
 use crate::config::Config;
 use crate::diagnostic::Sources;
 use crate::model::Model;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 use tilec_runtime::{tables, TileSet};
 
@@ -35,6 +36,21 @@ pub const SHIPPED_TILES: [(&str, &str); 6] = [
 
 /// Per set id, the sets its `sets.toml` entry `requires`.
 pub type Requires = Vec<(String, Vec<String>)>;
+
+/// Per set id, the tiles (full ids) of other sets its `sets.toml` entry
+/// `removes`: a game that plays the set leaves them out.
+pub type Removes = Vec<(String, Vec<String>)>;
+
+/// The removals a checked `sets.toml` states.
+pub fn removes_of(config: &Config) -> Removes {
+    let entry = |s: &crate::config::SetSpec| {
+        (
+            s.id.clone(),
+            s.removes.iter().map(|r| r.0.clone()).collect(),
+        )
+    };
+    config.sets.iter().map(entry).collect()
+}
 
 /// The requirements a checked `sets.toml` states.
 pub fn requires_of(config: &Config) -> Requires {
@@ -93,18 +109,23 @@ pub enum Available {
     /// `tilec_runtime::tables::SETS`.
     Shipped,
     /// Sets compiled from a designer's directory, with its `sets.toml`'s
-    /// requirements.
-    Compiled(Vec<TileSet>, Requires),
+    /// requirements and removals.
+    Compiled(Vec<TileSet>, Requires, Removes),
 }
 
 impl Available {
+    /// A designer's compiled sets, with what their checked `sets.toml` says.
+    pub fn compiled(sets: Vec<TileSet>, config: &Config) -> Available {
+        Available::Compiled(sets, requires_of(config), removes_of(config))
+    }
+
     /// Every available set, as the engine takes them. Compiled sets come first;
     /// a shipped set whose id they do not use stays available (so that a
     /// designer's expansion can be played with the shipped base game).
     pub fn sets(&self) -> Vec<&TileSet> {
         match self {
             Available::Shipped => tables::SETS.to_vec(),
-            Available::Compiled(sets, _) => {
+            Available::Compiled(sets, ..) => {
                 let mut all: Vec<&TileSet> = sets.iter().collect();
                 let shipped = tables::SETS.iter().copied();
                 all.extend(shipped.filter(|s| !sets.iter().any(|c| c.id == s.id)));
@@ -136,7 +157,7 @@ impl Available {
     pub fn requires(&self, id: &str) -> Vec<String> {
         let find = |r: &Requires| r.iter().find(|e| e.0 == id).map(|e| e.1.clone());
         let own = match self {
-            Available::Compiled(sets, r) if sets.iter().any(|s| s.id == id) => find(r),
+            Available::Compiled(sets, r, _) if sets.iter().any(|s| s.id == id) => find(r),
             _ => None,
         };
         own.or_else(|| find(&shipped_requires()))
@@ -156,10 +177,61 @@ impl Available {
         })
     }
 
-    /// The available sets with these ids ([`Available::select`]), refused when
-    /// one requires a set left out ([`requires_text`] says which).
-    pub fn choose(&self, ids: &[String]) -> Result<Vec<&TileSet>, String> {
-        let sets = self.select(ids)?;
+    /// The tiles (full ids) that the sets `ids` remove from a game that plays
+    /// them (their `removes` in `sets.toml`; the shipped sets remove none).
+    pub fn removed(&self, ids: &[String]) -> Vec<&str> {
+        let Available::Compiled(_, _, removes) = self else {
+            return Vec::new();
+        };
+        let chosen = removes.iter().filter(|(id, _)| ids.contains(id));
+        chosen
+            .flat_map(|(_, tiles)| tiles.iter().map(String::as_str))
+            .collect()
+    }
+
+    /// Every available set ([`Available::sets`]) as a game of the sets `ids`
+    /// has it: without the tiles those sets remove. A set that loses nothing is
+    /// borrowed, not copied.
+    pub fn sets_for(&self, ids: &[String]) -> Vec<Cow<'_, TileSet>> {
+        let removed = self.removed(ids);
+        let without = |set: &TileSet| TileSet {
+            tiles: set
+                .tiles
+                .iter()
+                .filter(|t| !removed.contains(&&*t.id))
+                .cloned()
+                .collect(),
+            ..set.clone()
+        };
+        self.sets()
+            .into_iter()
+            .map(
+                |set| match set.tiles.iter().any(|t| removed.contains(&&*t.id)) {
+                    true => Cow::Owned(without(set)),
+                    false => Cow::Borrowed(set),
+                },
+            )
+            .collect()
+    }
+
+    /// The sets with these ids ([`Available::select`]) as a game of them plays
+    /// them ([`Available::sets_for`]: without the tiles they remove).
+    pub fn played(&self, ids: &[String]) -> Result<Vec<Cow<'_, TileSet>>, String> {
+        self.select(ids)?;
+        let mut all = self.sets_for(ids);
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            let at = all.iter().position(|s| s.id == id.as_str());
+            // `select` found every id: each is there.
+            out.extend(at.map(|i| all.swap_remove(i)));
+        }
+        Ok(out)
+    }
+
+    /// The sets with these ids as a game plays them ([`Available::played`]),
+    /// refused when one requires a set left out ([`requires_text`] says which).
+    pub fn choose(&self, ids: &[String]) -> Result<Vec<Cow<'_, TileSet>>, String> {
+        let sets = self.played(ids)?;
         match self.missing_requirement(ids) {
             Some((id, missing)) => Err(requires_text(&id, &missing)),
             None => Ok(sets),
@@ -187,6 +259,41 @@ mod tests {
         let ids: Vec<&str> = shipped.model.sets.iter().map(|s| s.id.as_str()).collect();
         let tables: Vec<&str> = tables::SETS.iter().map(|s| &*s.id).collect();
         assert_eq!(ids, tables);
+    }
+
+    #[test]
+    fn a_game_of_a_set_lacks_the_tiles_it_removes_and_only_then() {
+        let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // `keep` stands for River II: played with the base game it removes base/D.
+        let keep = TileSet {
+            id: "keep".into(),
+            ..tables::RIVER.clone()
+        };
+        let available = Available::Compiled(
+            vec![keep],
+            vec![("keep".into(), vec!["base".into()])],
+            vec![("keep".into(), vec!["base/D".into()])],
+        );
+        let has_d = |sets: &[Cow<'_, TileSet>]| {
+            sets.iter()
+                .any(|s| s.tiles.iter().any(|t| t.id == "base/D"))
+        };
+        let both = available.choose(&ids(&["base", "keep"])).unwrap();
+        assert!(!has_d(&both), "removed when the remover is played");
+        assert_eq!(
+            both[0].total(),
+            tables::BASE.total() - 4,
+            "base/D's 4 copies"
+        );
+        assert!(
+            matches!(both[1], Cow::Borrowed(_)),
+            "a set that loses nothing is not copied"
+        );
+        let base = available.choose(&ids(&["base"])).unwrap();
+        assert!(has_d(&base), "kept without it");
+        assert!(Available::Shipped
+            .removed(&ids(&["base", "river"]))
+            .is_empty());
     }
 
     #[test]

@@ -277,7 +277,7 @@ fn what_cannot_be_imported_is_reported_where_it_is_and_noted() {
     golden_sets("unsupported", &got);
     let expected = [
         "E402", "E403", "E404", "E405", "E406", "E407", "E408", "E409", "E410", "E411", "E412",
-        "E420", "E421",
+        "E413", "E420", "E421",
     ];
     assert_eq!(codes(&got.diags), expected);
     assert!(
@@ -520,4 +520,166 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
     assert!(!tile_text(&got.text, "XD/Fine").contains("note"));
     let out = tilec(&["import-jcz", "tests/import/defects.xml"]);
     assert_eq!(out.status.code(), Some(1));
+
+/// Imports fixtures together, as `tilec import-jcz A.xml B.xml` does.
+fn import_together(names: &[&str]) -> Imported {
+    let mut sources = Sources::new();
+    let rels: Vec<String> = names
+        .iter()
+        .map(|n| format!("tests/import/{n}.xml"))
+        .collect();
+    let ids: Vec<_> = rels
+        .iter()
+        .map(|rel| {
+            let xml = std::fs::read_to_string(common::root().join(rel)).expect("fixture");
+            sources.add(rel.clone(), xml)
+        })
+        .collect();
+    let inputs: Vec<tilec::import::jcz::Input<'_>> = ids
+        .iter()
+        .zip(&rels)
+        .zip(names)
+        .map(|((&file, rel), name)| tilec::import::jcz::Input {
+            file,
+            name: rel,
+            xml: sources.text(file),
+            set_id: name,
+        })
+        .collect();
+    let got = tilec::import::jcz::import_all(&inputs);
+    let texts: Vec<&str> = got.sets.iter().map(|s| s.text.as_str()).collect();
+    let text = texts.join("\n");
+    Imported {
+        sources,
+        text,
+        sets: got.sets,
+        diags: got.diagnostics,
+    }
+}
+
+#[test]
+fn files_imported_together_count_each_others_tiles() {
+    let got = import_together(&["across_a", "across_b"]);
+    let shown = render_plain(&got.sources, &got.diags);
+    assert!(got.diags.is_empty(), "{shown}");
+    golden_sets("across", &got);
+    assert_eq!(compile_sets(&got.sets), "");
+    let ids: Vec<&str> = got.sets.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["across-a", "across-b"]);
+    let b = &got.sets[1];
+    assert_eq!(b.file, 1);
+    assert_eq!(b.total, 3, "two BB/R and the copy of AA/Cc");
+    assert!(
+        b.text
+            .contains("note \"Defined in `across_a.xml`, imported with this file.\""),
+        "{}",
+        b.text
+    );
+    assert_eq!(b.removes, ["across-a/L"], "its <remove>");
+    assert_eq!(b.max_copies, Some(1), "its max=\"1\"");
+    assert!(got.sets[0].removes.is_empty() && got.sets[0].max_copies.is_none());
+}
+
+#[test]
+fn a_ref_to_a_file_not_imported_says_which_file_to_add() {
+    let alone = import_together(&["across_b"]);
+    assert_eq!(codes(&alone.diags), ["E408"], "the ref and the remove");
+    assert_eq!(alone.diags.len(), 2);
+    let hint = alone.diags[0].kind.hint().unwrap_or_default();
+    assert!(
+        hint.contains("tilec import-jcz A.xml B.xml --out DIR"),
+        "{hint}"
+    );
+    // A JCloisterZone id of its own files names the file.
+    let xml = r#"<defs><tile id="WI/C"><city>N E S W</city></tile>
+        <tile-set id="w"><ref tile="WI/C"/><ref count="4" tile="BA/L"/></tile-set></defs>"#;
+    let got = tilec::import::jcz::import(0, xml, "w");
+    assert_eq!(got.diagnostics.len(), 1, "{:?}", got.diagnostics);
+    let hint = got.diagnostics[0].kind.hint().unwrap_or_default();
+    assert!(hint.contains("`basic.xml`"), "{hint}");
+}
+
+#[test]
+fn a_tile_that_several_sets_hold_up_to_its_max_is_removed_by_the_later_ones() {
+    // editions.xml: ED/s (max 1) is held once by ed/river:1, ed/river:2 and
+    // ed/fork, ED/I.e (max 1) by both river editions: any choice of them plays one.
+    let got = import("editions");
+    let removes = |id: &str| {
+        let set = got.sets.iter().find(|s| s.id == id).expect("set");
+        set.removes.clone()
+    };
+    assert!(removes("ed-river-1").is_empty());
+    assert_eq!(removes("ed-river-2"), ["ed-river-1/s", "ed-river-1/I-e"]);
+    assert_eq!(removes("ed-fork"), ["ed-river-1/s", "ed-river-2/s"]);
+    // A max that a combination exceeds but no removal can say is reported.
+    let xml = r#"<defs><tile id="X/C" max="3"><city>N E S W</city></tile>
+        <tile-set id="x:1"><ref count="2" tile="X/C"/></tile-set>
+        <tile-set id="x:2"><ref count="2" tile="X/C"/></tile-set></defs>"#;
+    let got = tilec::import::jcz::import(0, xml, "x");
+    let codes: Vec<&str> = got.diagnostics.iter().map(|d| d.kind.code()).collect();
+    assert_eq!(codes, ["E403"]);
+}
+
+#[test]
+fn import_jcz_takes_several_files_into_one_directory() {
+    let tmp = common::Temp::new("import-together");
+    let dir = format!("{}/out", tmp.path());
+    let (a, b) = ("tests/import/across_a.xml", "tests/import/across_b.xml");
+    let out = tilec(&["import-jcz", a, b, "--out", &dir]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let toml = std::fs::read_to_string(format!("{dir}/sets.toml")).expect("sets.toml");
+    assert!(
+        toml.contains("removes = [\"across-a/L\"]\nmax-copies = 1\n"),
+        "{toml}"
+    );
+    let check = tilec(&["check", &dir]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+
+    let alone = tilec(&["import-jcz", b]);
+    assert_eq!(alone.status.code(), Some(1));
+    assert!(text(&alone.stderr).contains("error[E408]: no tile `AA/Cc` in the files imported"));
+    let twice = tilec(&[
+        "import-jcz",
+        a,
+        "./tests/import/across_a.xml",
+        "--out",
+        &dir,
+    ]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(
+        text(&twice.stderr).contains("is given twice"),
+        "{}",
+        text(&twice.stderr)
+    );
+    let named = tilec(&["import-jcz", a, b, "--set", "x"]);
+    assert_eq!(named.status.code(), Some(2));
+    assert!(text(&named.stderr).contains("names the set of one file"));
+}
+
+#[test]
+fn simulate_plays_a_set_without_the_tiles_it_removes() {
+    let tmp = common::Temp::new("import-removes");
+    let kinds = |sets: &str, report: &str| {
+        let dir = format!("{}/{report}", tmp.path());
+        let args = ["simulate", "--tiles", "tests/import/across", "--sets", sets];
+        let more = [
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+            "--report",
+            &dir,
+        ];
+        let out = tilec(&[&args[..], &more[..]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let json = std::fs::read_to_string(format!("{dir}/report.json")).expect("report");
+        let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let tiles = doc["sets"]["across-a"]["tiles"].as_object().expect("tiles");
+        tiles.keys().cloned().collect::<Vec<_>>()
+    };
+    assert_eq!(kinds("base,across-a", "a"), ["across-a/Cc", "across-a/L"]);
+    // across-b removes across-a/L (its <remove>): not in a game that plays it.
+    assert_eq!(kinds("base,across-a,across-b", "b"), ["across-a/Cc"]);
 }

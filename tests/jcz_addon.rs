@@ -193,3 +193,19 @@ fn build_writes_the_addon_with_the_site_or_nothing() {
     assert!(err.contains("exists and is not a directory"), "{err}");
     assert!(!tmp.0.join("site2").exists());
 }
+
+#[test]
+fn the_addon_xml_imports_back_clean_with_the_sets_names() {
+    let (shipped, files) = files();
+    let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
+    assert!(xml.contains("<expansions>"), "the add-on's own block");
+    let got = tilec::import::jcz::import(0, &xml, "tilec");
+    assert!(got.diagnostics.is_empty(), "{:?}", got.diagnostics);
+    let ids: Vec<&str> = got.sets.iter().map(|s| s.id.as_str()).collect();
+    let ours: Vec<&str> = shipped.model.sets.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ours);
+    for (set, back) in shipped.model.sets.iter().zip(&got.sets) {
+        let header = format!("set {} \"{}\" {{", set.id, set.name);
+        assert!(back.text.starts_with(&header), "{}", back.text);
+    }
+}

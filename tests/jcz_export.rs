@@ -341,3 +341,33 @@ fn out_writes_the_file_and_never_over_an_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(common::text(&out.stderr).contains("is the input"));
 }
+
+#[test]
+fn removals_and_max_copies_survive_export_and_import() {
+    let (_, compiled) = common::compile_dir(&common::root().join("tests/import/across"));
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{:?}",
+        compiled.diagnostics
+    );
+    let sets: Vec<&Set> = compiled.model.sets.iter().collect();
+    let export = tilec::emit::jcz::export(&sets);
+    assert!(
+        export.xml.contains(
+            "<tile-set id=\"across-b\" max=\"1\">\n      <remove tile=\"across-a/L\" />\n"
+        ),
+        "{}",
+        export.xml
+    );
+    let back = tilec::import::jcz::import(0, &export.xml, "x");
+    assert!(back.diagnostics.is_empty(), "{:?}", back.diagnostics);
+    assert_eq!(back.sets[1].removes, ["across-a/L"]);
+    assert_eq!(back.sets[1].max_copies, Some(1));
+    // Exported alone, the removal names a tile not in the file: said, not written.
+    let alone = tilec::emit::jcz::export(&sets[1..]);
+    assert!(!alone.xml.contains("<remove"));
+    assert!(alone
+        .lost
+        .iter()
+        .any(|(id, what)| id == "across-b" && what[0].contains("across-a/L")));
+}

@@ -7,7 +7,7 @@ use crate::pymove::Shared;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tilec::diagnostic::{render_plain, Sources};
-use tilec::sets::{requires_of, Available};
+use tilec::sets::Available;
 use tilec_runtime::Catalog;
 
 /// Catalogs of shipped sets already built (with their interned moves), by
@@ -36,6 +36,7 @@ pub fn catalog(ids: &[String], tiles: Option<&Path>) -> Result<Arc<Shared>, Stri
 /// require are refused with the CLI's message.
 fn build(ids: &[String], available: &Available) -> Result<Arc<Catalog>, String> {
     let chosen = available.choose(ids)?;
+    let chosen: Vec<&tilec_runtime::TileSet> = chosen.iter().map(|s| &**s).collect();
     Catalog::new(&chosen)
         .map(Arc::new)
         .map_err(|e| e.to_string())
@@ -89,5 +90,5 @@ fn compile(dir: &Path) -> Result<Available, String> {
         ));
     }
     let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
-    Ok(Available::Compiled(sets, requires_of(&compiled.config)))
+    Ok(Available::compiled(sets, &compiled.config))
 }

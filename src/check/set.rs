@@ -3,7 +3,7 @@
 
 use super::fit;
 use crate::config::{Config, Select, SetSpec};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
 use crate::model::{Model, Set, Tile};
 use std::collections::HashMap;
@@ -35,6 +35,9 @@ pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut 
                 diags.push(Diagnostic::new(kind, *span));
             }
         }
+        for (id, span) in &spec.removes {
+            removed_tile(model, &spec.id, id, *span, diags);
+        }
     }
     // A river set that requires another river set extends that river (GQ11's
     // fork with its own spring): their ends are not its own to count.
@@ -51,6 +54,42 @@ pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut 
     start_tiles(model, diags);
     table_names(model, diags);
     fit::orphans(model, config, shipped, diags);
+}
+
+/// Checks one tile id of a set's `removes`: a tile of another set, of the
+/// directory or shipped.
+fn removed_tile(model: &Model, set: &str, id: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    if id.split_once('/').is_some_and(|(s, _)| s == set) {
+        let kind = Kind::RemovesOwnTile {
+            id: id.to_string(),
+            set: set.to_string(),
+        };
+        return diags.push(Diagnostic::new(kind, span));
+    }
+    let tiles = |m: &'_ Model| {
+        let all: Vec<String> = m
+            .sets
+            .iter()
+            .flat_map(|s| &s.tiles)
+            .map(|t| t.id.clone())
+            .collect();
+        all
+    };
+    let mut known = tiles(model);
+    if known.iter().any(|t| t == id) {
+        return;
+    }
+    // Only now the shipped sets: the shipped sets.toml removes nothing, so
+    // compiling them never comes back here.
+    known.extend(tiles(&crate::sets::shipped_model().model));
+    if known.iter().any(|t| t == id) {
+        return;
+    }
+    let kind = Kind::UnknownRemovedTile {
+        id: id.to_string(),
+        suggestion: crate::vocab::suggest(id, known.iter().map(String::as_str)).map(String::from),
+    };
+    diags.push(Diagnostic::new(kind, span));
 }
 
 /// A declared set id that `id` is likely a typo of.

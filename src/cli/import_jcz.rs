@@ -1,6 +1,9 @@
-//! `tilec import-jcz FILE.xml [--set ID] [--out DIR]`: JCloisterZone tile XML →
-//! tile text, one set per tile-set of the file.
+//! `tilec import-jcz FILE.xml... [--set ID] [--out DIR]`: JCloisterZone tile XML
+//! → tile text, one set per tile-set of the files.
 //!
+//! Several files import together: a tile-set may count tiles of another file
+//! (the Winter edition counts the base game's), which its set then holds. A
+//! file named twice is refused (exit 2), and so is `--set` with several files.
 //! Without `--out`, a file with one set prints its text to stdout, even when some
 //! of the file could not be translated (each tile notes what it lost); a file
 //! with several sets is refused (exit 2), naming them: one text holds one set.
@@ -15,15 +18,18 @@ use super::input;
 use super::output::{self, Files, Target};
 use std::path::{Path, PathBuf};
 use tilec::diagnostic::Sources;
-use tilec::import::jcz::{sets_toml, ImportedSet};
+use tilec::import::jcz::{sets_toml, ImportedSet, Input};
 
 /// Arguments of `tilec import-jcz`.
 #[derive(clap::Args)]
 pub struct ImportJczArgs {
-    /// A JCloisterZone tile definition file (`<pack>` or `<defs>` XML).
-    pub file: PathBuf,
-    /// The id of the imported set of a file with one (default: the file name
-    /// without `.xml`); the sets of a file with several take their tile-sets' ids.
+    /// JCloisterZone tile definition files (`<pack>` or `<defs>` XML), imported
+    /// together: a tile-set may count the tiles of any of them.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The id of the imported set of one file with one set (default: the file
+    /// name without `.xml`); the sets of a file with several take their
+    /// tile-sets' ids.
     #[arg(long = "set", value_name = "ID")]
     pub set: Option<String>,
     /// Writes a new directory: one `.tiles` file per set and their `sets.toml`.
@@ -33,37 +39,50 @@ pub struct ImportJczArgs {
 
 /// Imports, prints or writes the sets, reports problems.
 pub fn run(args: &ImportJczArgs) -> u8 {
-    let set_id = match &args.set {
-        Some(id) if valid_id(id) => id.clone(),
-        Some(id) => {
-            eprintln!(
-                "error: `--set {id}`: a set id is a letter, then letters, digits, `-` and `_`"
-            );
-            return 2;
-        }
-        None => stem(&args.file),
-    };
-    let bytes = match std::fs::read(&args.file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("{}", input::io_error(&args.file, &e).0);
+    let given = match given_ids(args) {
+        Ok(ids) => ids,
+        Err(msg) => {
+            eprintln!("{msg}");
             return 2;
         }
     };
     let mut sources = Sources::new();
-    let name = args.file.display().to_string();
-    let id = sources.add(name.clone(), String::new());
-    let (xml, bad_utf8) = tilec::decode(id, bytes);
-    sources.set_text(id, xml);
-    let mut imported = tilec::import::jcz::import(id, sources.text(id), &set_id);
+    let mut bad_utf8 = Vec::new();
+    let mut names = Vec::new();
+    let mut ids = Vec::new();
+    for file in &args.files {
+        let bytes = match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{}", input::io_error(file, &e).0);
+                return 2;
+            }
+        };
+        let name = file.display().to_string();
+        let id = sources.add(name.clone(), String::new());
+        let (xml, bad) = tilec::decode(id, bytes);
+        sources.set_text(id, xml);
+        bad_utf8.extend(bad);
+        names.push(name);
+        ids.push(id);
+    }
+    let inputs: Vec<Input<'_>> = (0..ids.len())
+        .map(|i| Input {
+            file: ids[i],
+            name: &names[i],
+            xml: sources.text(ids[i]),
+            set_id: &given[i],
+        })
+        .collect();
+    let mut imported = tilec::import::jcz::import_all(&inputs);
     imported.diagnostics.extend(bad_utf8);
     for set in &mut imported.sets {
-        set.text = with_source_note(&set.text, &name);
+        set.text = with_source_note(&set.text, &names[set.file]);
     }
     let sets = imported.sets;
     let written = match &args.out {
-        Some(dir) => write_dir(dir, &sets, &args.file),
-        None => print_one(&sets),
+        Some(dir) => write_dir(dir, &sets, &args.files),
+        None => print_one(&sets, args.files.len()),
     };
     if !imported.diagnostics.is_empty() {
         input::report(&sources, &imported.diagnostics);
@@ -75,11 +94,48 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     if !imported.diagnostics.is_empty() {
         return 1;
     }
-    check(&mut sources, &sets, args.out.as_deref(), &name)
+    let xml = match names.as_slice() {
+        [one] => one.clone(),
+        _ => "the files".to_string(),
+    };
+    check(&mut sources, &sets, args.out.as_deref(), &xml)
+}
+
+/// The set id each file gives when it holds one set: `--set` for one file,
+/// else its name; a file given twice, or `--set` with several, is refused.
+fn given_ids(args: &ImportJczArgs) -> Result<Vec<String>, String> {
+    for (i, f) in args.files.iter().enumerate() {
+        let same = |g: &PathBuf| match (f.canonicalize(), g.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => f == g,
+        };
+        if args.files[..i].iter().any(same) {
+            return Err(format!(
+                "error: `{}` is given twice\n  = hint: name each file once",
+                f.display()
+            ));
+        }
+    }
+    match (&args.set, args.files.as_slice()) {
+        (Some(id), _) if !valid_id(id) => Err(format!(
+            "error: `--set {id}`: a set id is a letter, then letters, digits, `-` and `_`"
+        )),
+        (Some(id), [_]) => Ok(vec![id.clone()]),
+        (Some(id), _) => Err(format!(
+            "error: `--set {id}` names the set of one file, and {} are given\n  = hint: drop `--set`: each file's set takes the file's name",
+            args.files.len()
+        )),
+        (None, files) => Ok(files.iter().map(|f| stem(f)).collect()),
+    }
 }
 
 /// Prints the one set's text; several sets are refused, named.
-fn print_one(sets: &[ImportedSet]) -> Result<(), String> {
+fn print_one(sets: &[ImportedSet], files: usize) -> Result<(), String> {
+    let what = if files == 1 {
+        "file holds"
+    } else {
+        "files hold"
+    };
     match sets {
         [] => Ok(()),
         [one] => {
@@ -89,7 +145,7 @@ fn print_one(sets: &[ImportedSet]) -> Result<(), String> {
         many => {
             let ids: Vec<String> = many.iter().map(|s| format!("`{}`", s.id)).collect();
             Err(format!(
-                "error: the file holds {} tile-sets ({}); a tile text holds one set
+                "error: the {what} {} tile-sets ({}); a tile text holds one set
   = hint: write them all with `--out DIR`, a directory ready for `--tiles DIR`",
                 many.len(),
                 ids.join(", ")
@@ -99,7 +155,7 @@ fn print_one(sets: &[ImportedSet]) -> Result<(), String> {
 }
 
 /// Writes the new directory `dir`: a `.tiles` file per set and `sets.toml`.
-fn write_dir(dir: &Path, sets: &[ImportedSet], input: &Path) -> Result<(), String> {
+fn write_dir(dir: &Path, sets: &[ImportedSet], inputs: &[PathBuf]) -> Result<(), String> {
     if sets.is_empty() {
         return Err(format!(
             "error: nothing to write to `{}`: no tile could be read",
@@ -111,7 +167,7 @@ fn write_dir(dir: &Path, sets: &[ImportedSet], input: &Path) -> Result<(), Strin
         .map(|s| (format!("{}.tiles", s.id), s.text.clone().into_bytes()))
         .collect();
     files.push(("sets.toml".into(), sets_toml(sets).into_bytes()));
-    output::replace_all(&[Target::NewDir(dir, &files)], &[input.to_path_buf()])
+    output::replace_all(&[Target::NewDir(dir, &files)], inputs)
 }
 
 /// Compiles the imported sets (with their `sets.toml`, and so the shipped sets

@@ -168,7 +168,10 @@ pub fn run(args: &PlayArgs) -> u8 {
     let options = CatalogOptions {
         topology_only: args.topology_only,
     };
-    let game = match record::replay_with(&record, &available.sets(), options) {
+    // Every set as this game has it: without the tiles its sets remove.
+    let sets = available.sets_for(&record.sets);
+    let sets: Vec<&tilec_runtime::TileSet> = sets.iter().map(|s| &**s).collect();
+    let game = match record::replay_with(&record, &sets, options) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {path}: {e}");

@@ -24,8 +24,7 @@ pub fn load(tiles: Option<&Path>) -> Result<Available, u8> {
         return Err(1);
     }
     let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
-    let requires = tilec::sets::requires_of(&compiled.config);
-    Ok(Available::Compiled(sets, requires))
+    Ok(Available::compiled(sets, &compiled.config))
 }
 
 /// Refuses a `--sets` selection that leaves out a set that a selected set

@@ -9,6 +9,7 @@ mod games;
 use super::report::{self, Report, Run, Tally};
 use games::{Plan, Totals};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::borrow::Cow;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -66,13 +67,14 @@ pub fn run(args: &SimulateArgs) -> u8 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let (sets, cat, threads) = match checked(args, &available) {
+    let (played, cat, threads) = match checked(args, &available) {
         Ok(c) => c,
         Err(m) => {
             eprintln!("error: {m}");
             return 2;
         }
     };
+    let sets: Vec<&TileSet> = played.iter().map(|s| &**s).collect();
     if let Some(dir) = &args.report {
         let inputs: Vec<std::path::PathBuf> = args.tiles.iter().cloned().collect();
         let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| report::prepare(dir));
@@ -134,11 +136,14 @@ pub fn run(args: &SimulateArgs) -> u8 {
     }
 }
 
+/// The sets as played (without the tiles they remove), their catalog, the threads.
+type Checked<'a> = (Vec<Cow<'a, TileSet>>, Arc<Catalog>, usize);
+
 /// The sets, their catalog and the threads, or what is wrong with the arguments.
 fn checked<'a>(
     args: &SimulateArgs,
     available: &'a super::sets::Available,
-) -> Result<(Vec<&'a TileSet>, Arc<Catalog>, usize), String> {
+) -> Result<Checked<'a>, String> {
     if !(2..=6).contains(&args.players) {
         return Err(format!("--players {}: a game has 2 to 6", args.players));
     }
@@ -156,13 +161,15 @@ fn checked<'a>(
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let sets = available.select(&args.sets)?;
+    // Without the tiles that the sets chosen remove (their `removes`).
+    let sets = available.played(&args.sets)?;
     super::sets::check_requires(available, &args.sets)?;
+    let refs: Vec<&TileSet> = sets.iter().map(|s| &**s).collect();
     let options = CatalogOptions {
         topology_only: args.topology_only,
     };
     let cat =
-        Catalog::with_options(&sets, options).map_err(|e| {
+        Catalog::with_options(&refs, options).map_err(|e| {
             match super::sets::topology_hint(&e) {
                 Some(hint) => format!("{e}\n{hint}"),
                 None => e.to_string(),

@@ -13,8 +13,11 @@
 //! wagon-move label shared by the road and what it reaches (`wagon-move="a"`);
 //! a river's spring and lake are the tile's `group`.
 //!
+//! A set's `removes` (in `sets.toml`) are its tile-set's `<remove tile="..."/>`,
+//! and its `max-copies` the tile-set's `max`.
+//!
 //! What JCloisterZone's tile XML cannot say is left out and listed in
-//! [`Export::lost`], per tile: arrows, illustrations, the start tile (the
+//! [`Export::lost`], per tile (or per set, for a removal of a tile not exported): arrows, illustrations, the start tile (the
 //! engine chooses it by its own rules), villages and river banks (read back as
 //! junctions), town halls (whole tiles, not written). The same model always
 //! gives the same bytes.
@@ -124,7 +127,7 @@ pub(crate) const HALVES: [(&str, u8); 8] = [
 pub struct Export {
     /// The document, ending in a newline.
     pub xml: String,
-    /// Per tile id, what was left out (tiles without losses are not listed).
+    /// Per tile id (or set id), what was left out (those without losses are not listed).
     pub lost: Vec<(String, Vec<String>)>,
 }
 
@@ -150,7 +153,23 @@ pub fn export(sets: &[&Set]) -> Export {
     }
     xml.push_str("  </tiles>\n  <sets>\n");
     for set in sets {
-        let _ = writeln!(xml, "    <tile-set id=\"{}\">", escape(&set.id));
+        let _ = write!(xml, "    <tile-set id=\"{}\"", escape(&set.id));
+        if let Some(n) = set.relations.max_copies {
+            let _ = write!(xml, " max=\"{n}\"");
+        }
+        xml.push_str(">\n");
+        for id in &set.relations.removes {
+            // A tile of a set not exported is nothing JCloisterZone could remove.
+            match sets.iter().flat_map(|s| &s.tiles).any(|t| &t.id == id) {
+                true => {
+                    let _ = writeln!(xml, "      <remove tile=\"{}\" />", escape(id));
+                }
+                false => lost.push((
+                    set.id.clone(),
+                    vec![format!("the removal of `{id}` (its set is not exported)")],
+                )),
+            }
+        }
         for tile in set.tiles.iter().filter(|t| !t.is_wildcard()) {
             let (n, id) = (tile.count, escape(&tile.id));
             let _ = writeln!(xml, "      <ref count=\"{n}\" tile=\"{id}\" />");

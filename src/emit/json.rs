@@ -74,6 +74,9 @@ fn set(s: &Set) -> Value {
         "edition": s.edition,
         "river": s.river,
         "notes": s.notes,
+        "requires": s.relations.requires,
+        "removes": s.relations.removes,
+        "max_copies": s.relations.max_copies,
         "tile_count": s.total(),
         "tiles": [],
     })

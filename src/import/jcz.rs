@@ -18,7 +18,9 @@
 //! | `<position x="0" y="0"/>` | `start` |
 //! | `count`, tile-set `<ref count>` | `count N` |
 //!
-//! Every tile-set is a set of its own, with its requirements (see `sets.rs`).
+//! Every tile-set is a set of its own, with its requirements and removals (see
+//! `sets.rs`); several files import together, a tile-set counting tiles of
+//! another (see `resolve.rs`).
 //! Edge and half-edge names mean the same in both (see `location.rs`). Anything
 //! else is reported with its place and noted on the tile, whose remaining
 //! features are still written; so is a tile whose own data is not a flat tile
@@ -29,6 +31,7 @@ mod location;
 mod marks;
 mod model;
 mod read;
+mod resolve;
 mod sets;
 mod tile;
 mod write;
@@ -36,6 +39,21 @@ mod xml;
 
 use crate::diagnostic::{Diagnostic, FileId};
 pub use sets::{sets_toml, ImportedSet};
+
+/// One file to import with others: its id in the sources, its name (notes on
+/// tiles copied from it name it), its text, and the set id it gives when it
+/// holds one set.
+#[derive(Clone, Copy, Debug)]
+pub struct Input<'a> {
+    /// The file's id in the caller's sources (diagnostics point into it).
+    pub file: FileId,
+    /// Its name as the user gave it.
+    pub name: &'a str,
+    /// The XML.
+    pub xml: &'a str,
+    /// The id of its set if it has one (made a valid id if it is not one).
+    pub set_id: &'a str,
+}
 
 /// What a file imports as: a set per tile-set, and every problem located in the
 /// file's XML.
@@ -53,19 +71,52 @@ pub struct Import {
 /// file with several. The sets are worth writing even with diagnostics: they
 /// hold what could be translated, with a note on each tile that lost something.
 pub fn import(file: FileId, xml: &str, set_id: &str) -> Import {
-    let mut diags = Vec::new();
-    let mut sink = xml::Sink {
+    import_all(&[Input {
         file,
-        diags: &mut diags,
+        name: "",
+        xml,
+        set_id,
+    }])
+}
+
+/// Imports several files together, as [`import`] imports one: a tile-set may
+/// count (or remove) the tiles of any of them, and the sets of all of them
+/// come out in the files' order.
+pub fn import_all(inputs: &[Input<'_>]) -> Import {
+    let mut diags = Vec::new();
+    let docs: Vec<_> = inputs
+        .iter()
+        .map(|i| match xml::parse(i.file, i.xml) {
+            Ok(doc) => Some(doc),
+            Err(d) => {
+                diags.push(d);
+                None
+            }
+        })
+        .collect();
+    let read: Vec<read::File> = inputs
+        .iter()
+        .zip(&docs)
+        .map(|(i, doc)| {
+            let mut sink = xml::Sink {
+                file: i.file,
+                diags: &mut diags,
+            };
+            doc.as_ref()
+                .map(|d| read::read(d.root_element(), &mut sink))
+                .unwrap_or_default()
+        })
+        .collect();
+    let all = resolve::resolve(read, &mut diags);
+    let ids: Vec<FileId> = inputs.iter().map(|i| i.file).collect();
+    let names: Vec<&str> = inputs.iter().map(|i| i.name).collect();
+    let given: Vec<&str> = inputs.iter().map(|i| i.set_id).collect();
+    let files = sets::Files {
+        ids: &ids,
+        names: &names,
+        given: &given,
     };
-    let (tiles, tile_sets) = match xml::parse(file, xml) {
-        Ok(doc) => read::read(doc.root_element(), &mut sink),
-        Err(d) => {
-            sink.diags.push(d);
-            (Vec::new(), Vec::new())
-        }
-    };
-    let sets = sets::write_all(set_id, &tiles, &tile_sets, &mut sink);
+    let sets = sets::write_all(&files, &all, &mut diags);
     // A tile in two tile-sets is written twice: what writing it found, once.
     let mut once: Vec<Diagnostic> = Vec::with_capacity(diags.len());
     for d in diags {

@@ -108,6 +108,7 @@ fn lower_set_header(ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> 
         tiles: Vec::new(),
         span: id_span,
         dropped_copies: 0,
+        relations: Default::default(),
     })
 }
 

@@ -881,6 +881,32 @@ kinds! {
     E310 SetIdReserved { id: String, name: String }
         => format!("set id `{id}` names the table `{name}`, which the tables already use"),
         hint: "choose another id";
+    /// `removes` in `sets.toml` names a tile that no set declares, neither a set
+    /// of the directory nor a shipped one. A removed tile is named by its full id,
+    /// `SET/LOCAL`, as `tilec export` prints it:
+    ///
+    /// ```toml
+    /// [[set]]
+    /// id = "river-2"
+    /// total = 12
+    /// removes = ["river-1/lake"]   # River I's lake is left out when River II is played
+    /// ```
+    E311 UnknownRemovedTile { id: String, suggestion: Option<String> }
+        => format!("removed tile `{id}` is not declared"),
+        hint: did_you_mean(suggestion, "name a tile of another set by its full id, `SET/LOCAL`");
+    /// A set's `removes` in `sets.toml` lists tiles of other sets that a game
+    /// playing it leaves out (River II leaves out River I's lake). A set does not
+    /// remove its own tiles: lower the tile's `count` or delete the tile instead.
+    ///
+    /// ```toml
+    /// [[set]]
+    /// id = "river-2"
+    /// total = 12
+    /// removes = ["river-2/lake"]   # wrong: a tile of river-2 itself
+    /// ```
+    E312 RemovesOwnTile { id: String, set: String }
+        => format!("set `{set}` removes its own tile `{id}`"),
+        hint: "`removes` names tiles of other sets; change the tile's `count` instead";
     // ---- import (tilec import-jcz)
     /// `tilec import-jcz` could not parse the file as XML, so it is not a
     /// JCloisterZone tile file (or it was cut short). JCloisterZone could not read it
@@ -950,7 +976,8 @@ kinds! {
     E406 JczMissingAttribute { attribute: &'static str, element: String }
         => format!("`<{element}>` has no `{attribute}`"),
         hint: "add the attribute; the element is skipped without it";
-    /// Two `<tile>` elements have the same `id`; the second one is skipped.
+    /// Two `<tile>` elements have the same `id`, in one file or in two files
+    /// imported together; the second one is skipped.
     ///
     /// ```text
     /// <tile id="A">...</tile>
@@ -958,16 +985,24 @@ kinds! {
     /// ```
     E407 JczDuplicateTile { id: String }
         => format!("tile `{id}` is defined twice"),
-        hint: "tile ids are unique in a file; the second one is skipped";
-    /// A `<ref>` names a tile id that no `<tile>` of this file has.
+        hint: "tile ids are unique among the files imported together; the second one is skipped";
+    /// A `<ref>` or `<remove>` names a tile id that no `<tile>` of the files
+    /// imported has. A tile-set may count tiles of another file (JCloisterZone's
+    /// Winter edition counts the base game's `BA/...` tiles, defined in
+    /// `basic.xml`): import both files in one command, and the tiles are copied
+    /// into the set that counts them.
     ///
     /// ```text
     /// <tile id="A">...</tile>
     /// <ref count="2" tile="B"/>   # wrong: there is no tile B
+    /// $ tilec import-jcz basic.xml winter.xml --out winter   # BA/... resolved
     /// ```
-    E408 JczUnknownTile { id: String }
-        => format!("no tile `{id}` in this file"),
-        hint: "name the `id` of a `<tile>` of this file";
+    E408 JczUnknownTile { id: String, file: Option<String> }
+        => format!("no tile `{id}` in the files imported"),
+        hint: match file {
+            Some(f) => format!("JCloisterZone's `{f}` defines the tiles whose ids begin like this one: import it in the same command (`tilec import-jcz {f} ... --out DIR`)"),
+            None => "name the `id` of a `<tile>`, or import the file that defines it in the same command (`tilec import-jcz A.xml B.xml --out DIR`)".into(),
+        };
     /// A tile's count comes from its `count` attribute or a `<tile-set>` that refers
     /// to it; this tile has neither, so it is skipped:
     ///
@@ -1008,6 +1043,17 @@ kinds! {
     E412 JczText { parent: String }
         => format!("unexpected text in `<{parent}>`"),
         hint: "text belongs inside a feature element such as `<city>N</city>`";
+    /// A `<tile-set>` both counts a tile (`<ref>`) and removes it (`<remove>`):
+    /// JCloisterZone would leave the tile out of every game with the tile-set,
+    /// so the ref says nothing. The tile is imported with its count; the removal
+    /// is not (an imported set's `removes` names other sets' tiles).
+    ///
+    /// ```text
+    /// <tile-set id="x"><ref tile="X/A"/><remove tile="X/A"/></tile-set>   # wrong
+    /// ```
+    E413 JczRemovesOwnTile { tile: String, set: String }
+        => format!("tile-set `{set}` counts tile `{tile}` and also removes it"),
+        hint: "drop the `<ref>` or the `<remove>`; the tile is imported, the removal is not";
     /// A JCloisterZone symbol or feature property has a value the tile language
     /// has no word for: a trade good other than wine, grain and cloth, a wells
     /// count outside 1 to 9, a watchtower bonus whose points are not the rules'

@@ -140,8 +140,9 @@ pub struct Tile {
     pub notes: Vec<String>,
 }
 
-/// One tile-set of the file (or the whole file, when it has none): the tiles it
-/// counts and the expansions it requires.
+/// One tile-set (or a whole file without tile-sets), its refs resolved over
+/// every file imported together: the tiles it counts, the tiles it removes, and
+/// what else it says.
 #[derive(Clone, Debug)]
 pub struct TileSet {
     /// The tile-set's `id` (`basic:1`, `river/2:1`); `None` for a file without
@@ -149,8 +150,16 @@ pub struct TileSet {
     pub id: Option<String>,
     /// Where the `<tile-set>` start tag is (the file's root without tile-sets).
     pub span: Span,
-    /// The tiles it counts: (index into the file's tiles, copies), in file order.
+    /// Which of the files imported together holds it.
+    pub file: usize,
+    /// The tiles it counts: (index into all the files' tiles, copies): its own
+    /// file's in file order, then other files' in the order of its refs.
     pub refs: Vec<(usize, u32)>,
+    /// `<remove tile="..."/>`: tiles a game with this tile-set leaves out
+    /// (indices into all the files' tiles), and where each is named.
+    pub removes: Vec<(usize, Span)>,
     /// `<requires expansion="RIVER"/>`: JCloisterZone expansion names.
     pub requires: Vec<String>,
+    /// `max="N"`: copies of the tile-set a game may hold.
+    pub max: Option<u32>,
 }

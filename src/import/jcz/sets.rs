@@ -1,19 +1,34 @@
 //! One set per JCloisterZone tile-set: its id, its tiles with their counts, its
-//! requirements, and the `sets.toml` that lists them.
+//! requirements and removals, and the `sets.toml` that lists them.
 //!
 //! - Ids: a file with one set takes the id it is given (the file name, or
 //!   `--set`); with several, each takes its tile-set's id made a valid set id
 //!   (`basic:1` is `basic-1`, `river/2:1` is `river-2-1`, `gq11/river` is
 //!   `gq11-river`). Two tile-sets that give the same id: the second is reported
-//!   (`E410`) and not imported.
-//! - Requirements: every set but JCloisterZone's base game (a tile-set or file
-//!   named `basic...`) requires the shipped `base`; `<requires
-//!   expansion="RIVER"/>` adds the shipped set of that expansion (`river`), or the
-//!   expansion's name in lower case where tilec ships none.
+//!   (`E410`) and not imported. The set's name is the title tilec's add-on
+//!   writer gave it (`<expansions>`), else its tile-set's id.
+//! - Tiles: a set holds every tile it counts, its own file's or another's (the
+//!   Winter edition holds copies of the base game's tiles, each with a note
+//!   naming the file it comes from): a tile-language set owns its tiles, as two
+//!   editions of one game each hold the tiles they share.
+//! - Requirements: every set but a base game requires the shipped `base`; a
+//!   base game is a tile-set or file named `basic...`, or a set holding every
+//!   tile of one of them (the Winter edition). `<requires expansion="RIVER"/>`
+//!   adds the shipped set of that expansion (`river`), or the expansion's name
+//!   in lower case where tilec ships none.
+//! - Removals (`removes` in `sets.toml`): `<remove tile="RI.1/I.e"/>` is every
+//!   copy of that tile in the other sets imported (River II removes the lake of
+//!   both River I editions). A tile's `max` caps the copies that several
+//!   tile-sets holding it add: when each holds `max` copies (both river
+//!   editions' one spring), each later set removes the earlier sets' copies, so
+//!   any choice of them plays `max`; any other `max` that a combination exceeds
+//!   is reported (`E403`). A tile-set's own `max` is `max-copies`.
 
 use super::model::{Tile, TileSet};
-use super::write::{self, set_id_of};
+use super::resolve::Resolved;
+use super::write::{self, local_ids, set_id_of};
 use super::xml::Sink;
+use crate::diagnostic::{Diagnostic, FileId};
 use crate::message::Kind as Msg;
 use std::fmt::Write;
 
@@ -22,27 +37,57 @@ use std::fmt::Write;
 pub struct ImportedSet {
     /// The set id.
     pub id: String,
+    /// Which of the files imported together it comes from (an index).
+    pub file: usize,
     /// Its tile text, in the canonical layout.
     pub text: String,
     /// Its copies, counted.
     pub total: u32,
     /// The sets it is played with, for `sets.toml`.
     pub requires: Vec<String>,
+    /// Tiles of other imported sets (full ids) a game with it leaves out.
+    pub removes: Vec<String>,
+    /// How many copies of it a game may hold (a tile-set's `max`).
+    pub max_copies: Option<u32>,
 }
 
-/// Writes each tile-set as a set; `given` is the id of a file with one set.
+/// What each file is: its id in the sources, its name, the id of its set when
+/// it has one.
+pub struct Files<'a> {
+    /// File ids, per file.
+    pub ids: &'a [FileId],
+    /// Names as given (notes name the file a copied tile comes from).
+    pub names: &'a [&'a str],
+    /// The set id of a file with one set, per file.
+    pub given: &'a [&'a str],
+}
+
+/// One copy of a JCloisterZone tile in an imported set.
+struct Copy {
+    set: usize,
+    local: String,
+    count: u32,
+}
+
+/// Writes each tile-set as a set.
 pub fn write_all(
-    given: &str,
-    tiles: &[Tile],
-    sets: &[TileSet],
-    sink: &mut Sink<'_>,
+    files: &Files<'_>,
+    all: &Resolved,
+    diags: &mut Vec<Diagnostic>,
 ) -> Vec<ImportedSet> {
     let mut out: Vec<ImportedSet> = Vec::new();
     let mut firsts: Vec<&str> = Vec::new();
-    for set in sets {
-        let name = match (sets.len(), &set.id) {
-            (2.., Some(id)) => id.as_str(),
-            _ => given,
+    let mut copies: Vec<Vec<Copy>> = (0..all.tiles.len()).map(|_| Vec::new()).collect();
+    let mut written: Vec<&TileSet> = Vec::new();
+    for set in &all.sets {
+        let mut sink = Sink {
+            file: files.ids[set.file],
+            diags,
+        };
+        let several = all.sets.iter().filter(|s| s.file == set.file).count() > 1;
+        let name = match (several, &set.id) {
+            (true, Some(id)) => id.as_str(),
+            _ => files.given[set.file],
         };
         let id = set_id_of(name);
         if let Some(i) = out.iter().position(|s| s.id == id) {
@@ -57,32 +102,142 @@ pub fn write_all(
         let counted: Vec<Tile> = set
             .refs
             .iter()
-            .map(|&(i, n)| Tile {
-                count: Some(n),
-                ..tiles[i].clone()
-            })
+            .map(|&(i, n)| copy(all, files, set, i, n))
             .collect();
+        for (&(i, n), local) in set.refs.iter().zip(local_ids(&counted)) {
+            copies[i].push(Copy {
+                set: out.len(),
+                local,
+                count: n,
+            });
+        }
         let total = set.refs.iter().map(|r| r.1).fold(0, u32::saturating_add);
-        // The set's name: its tile-set's id when the file has several, else its id.
-        let title = if sets.len() > 1 { name } else { id.as_str() };
-        let text = super::canonical(write::write(&id, title, counted, sink));
-        let base = set.id.as_deref().unwrap_or(given);
+        let titled = all
+            .titles
+            .iter()
+            .find(|(f, s, _)| *f == set.file && set.id.as_ref() == Some(s));
+        // The set's name: its title, else its tile-set's id when the file has several, else its id.
+        let title = match (titled, several) {
+            (Some((_, _, t)), _) => t.as_str(),
+            (None, true) => name,
+            (None, false) => id.as_str(),
+        };
+        let text = super::canonical(write::write(&id, title, counted, &mut sink));
+        let base = set.id.as_deref().unwrap_or(files.given[set.file]);
         out.push(ImportedSet {
-            requires: requires(base, &set.requires),
+            requires: requires(base, &set.requires, is_base_game(all, set, files)),
             id,
+            file: set.file,
             text,
             total,
+            removes: Vec::new(),
+            max_copies: set.max,
         });
         firsts.push(name);
+        written.push(set);
     }
+    removals(&mut out, &written, &copies, all, diags);
     out
 }
 
-/// The sets a tile-set named `name` requires, with `<requires>` naming `expansions`.
-fn requires(name: &str, expansions: &[String]) -> Vec<String> {
+/// Tile `i` with `n` copies, as set `set` holds it: a tile of another file
+/// notes where it comes from.
+fn copy(all: &Resolved, files: &Files<'_>, set: &TileSet, i: usize, n: u32) -> Tile {
+    let mut t = Tile {
+        count: Some(n),
+        ..all.tiles[i].clone()
+    };
+    let from = all.origin[i];
+    if from != set.file {
+        let name = files.names[from];
+        let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        t.notes
+            .push(format!("Defined in `{file}`, imported with this file."));
+    }
+    t
+}
+
+/// Whether `set` is a base game: named so (`basic:1`), or holding every tile of
+/// another tile-set named so, at least as many copies of each.
+fn is_base_game(all: &Resolved, set: &TileSet, files: &Files<'_>) -> bool {
+    let named = |s: &TileSet| {
+        let name = s.id.as_deref().unwrap_or(files.given[s.file]);
+        let first = name.split(['/', ':']).next().unwrap_or(name);
+        first.eq_ignore_ascii_case("basic")
+    };
+    let holds = |b: &TileSet| {
+        b.refs
+            .iter()
+            .all(|&(i, n)| set.refs.iter().any(|&(j, m)| i == j && m >= n))
+    };
+    named(set)
+        || all
+            .sets
+            .iter()
+            .any(|b| !std::ptr::eq(b, set) && named(b) && !b.refs.is_empty() && holds(b))
+}
+
+/// Each set's `removes`: from its `<remove>`s, and from the `max` of tiles that
+/// several sets hold.
+fn removals(
+    out: &mut [ImportedSet],
+    written: &[&TileSet],
+    copies: &[Vec<Copy>],
+    all: &Resolved,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let full = |out: &[ImportedSet], c: &Copy| format!("{}/{}", out[c.set].id, c.local);
+    for (k, set) in written.iter().enumerate() {
+        for &(t, span) in &set.removes {
+            if copies[t].iter().any(|c| c.set == k) {
+                let kind = Msg::JczRemovesOwnTile {
+                    tile: all.tiles[t].id.clone(),
+                    set: set.id.clone().unwrap_or_else(|| out[k].id.clone()),
+                };
+                diags.push(Diagnostic::new(kind, span));
+                continue;
+            }
+            let ids: Vec<String> = copies[t].iter().map(|c| full(out, c)).collect();
+            push_new(&mut out[k].removes, ids);
+        }
+    }
+    for (t, held) in copies.iter().enumerate() {
+        let Some((max, span)) = all.maxes[t] else {
+            continue;
+        };
+        let sum = held.iter().map(|c| c.count).fold(0, u32::saturating_add);
+        if held.len() < 2 || sum <= max {
+            continue;
+        }
+        if held.iter().any(|c| c.count != max) {
+            let kind = Msg::JczAttribute {
+                attribute: format!("max=\"{max}\""),
+                element: "tile".into(),
+            };
+            diags.push(Diagnostic::new(kind, span));
+            continue;
+        }
+        for (j, later) in held.iter().enumerate().skip(1) {
+            let earlier: Vec<String> = held[..j].iter().map(|c| full(out, c)).collect();
+            push_new(&mut out[later.set].removes, earlier);
+        }
+    }
+}
+
+fn push_new(into: &mut Vec<String>, ids: Vec<String>) {
+    for id in ids {
+        if !into.contains(&id) {
+            into.push(id);
+        }
+    }
+}
+
+/// The sets a tile-set named `name` requires, with `<requires>` naming
+/// `expansions`; a base game requires no `base`.
+fn requires(name: &str, expansions: &[String], base_game: bool) -> Vec<String> {
     let first = name.split(['/', ':']).next().unwrap_or(name);
     let mut out: Vec<String> = Vec::new();
-    if !first.eq_ignore_ascii_case("basic") {
+    if !base_game && !first.eq_ignore_ascii_case("basic") {
         out.push("base".into());
     }
     for e in expansions {
@@ -104,15 +259,25 @@ fn shipped_id(expansion: &str) -> String {
     }
 }
 
-/// The `sets.toml` of the imported sets: each one's total and requirements.
+/// The `sets.toml` of the imported sets: each one's total, requirements,
+/// removals and `max-copies`.
 pub fn sets_toml(sets: &[ImportedSet]) -> String {
     let mut out =
         String::from("# Written by tilec import-jcz: each set's total and the sets it requires.\n");
+    let list = |ids: &[String]| {
+        let quoted: Vec<String> = ids.iter().map(|r| format!("\"{r}\"")).collect();
+        format!("[{}]", quoted.join(", "))
+    };
     for s in sets {
         let _ = write!(out, "\n[[set]]\nid = \"{}\"\ntotal = {}\n", s.id, s.total);
         if !s.requires.is_empty() {
-            let quoted: Vec<String> = s.requires.iter().map(|r| format!("\"{r}\"")).collect();
-            let _ = writeln!(out, "requires = [{}]", quoted.join(", "));
+            let _ = writeln!(out, "requires = {}", list(&s.requires));
+        }
+        if !s.removes.is_empty() {
+            let _ = writeln!(out, "removes = {}", list(&s.removes));
+        }
+        if let Some(n) = s.max_copies {
+            let _ = writeln!(out, "max-copies = {n}");
         }
     }
     out
@@ -123,10 +288,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_set_but_the_base_game_requires_base_and_what_it_names() {
-        assert!(requires("basic:1", &[]).is_empty());
-        assert_eq!(requires("river/2:1", &[]), ["base"]);
-        assert_eq!(requires("gq11/river", &["RIVER".into()]), ["base", "river"]);
-        assert_eq!(requires("x", &["BASIC".into()]), ["base"]);
+    fn every_set_but_a_base_game_requires_base_and_what_it_names() {
+        assert!(requires("basic:1", &[], false).is_empty());
+        assert!(requires("winter", &[], true).is_empty());
+        assert_eq!(requires("winter", &[], false), ["base"]);
+        assert_eq!(requires("river/2:1", &[], false), ["base"]);
+        assert_eq!(
+            requires("gq11/river", &["RIVER".into()], false),
+            ["base", "river"]
+        );
+        assert_eq!(requires("x", &["BASIC".into()], false), ["base"]);
     }
 }

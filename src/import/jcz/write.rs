@@ -290,7 +290,7 @@ fn name_features(tile: &mut Tile) {
 
 /// Local tile ids: the JCloisterZone id without the expansion prefix every tile
 /// shares (`BA/`), made a word of letters, digits and `-`, unique in the set.
-fn local_ids(tiles: &[Tile]) -> Vec<String> {
+pub(super) fn local_ids(tiles: &[Tile]) -> Vec<String> {
     let prefix = tiles
         .first()
         .and_then(|t| t.id.find('/').map(|i| &t.id[..=i]))
