@@ -34,6 +34,7 @@ mod write;
 mod xml;
 
 use crate::diagnostic::{Diagnostic, FileId};
+pub use location::inner_field;
 pub use sets::{sets_toml, ImportedSet};
 
 /// What a file imports as: a set per tile-set, and every problem located in the

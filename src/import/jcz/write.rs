@@ -2,7 +2,7 @@
 //! marks and notes. The caller formats the result canonically.
 
 use super::ends::{self, End};
-use super::model::{Kind, Mark, Tile, EDGES, HALVES};
+use super::model::{Feature, Kind, Mark, Tile, EDGES, HALVES};
 use super::xml::Sink;
 use crate::message::Kind as Msg;
 use std::fmt::Write;
@@ -50,13 +50,8 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
     }
     let mut notes = tile.notes.clone();
     for mark in &tile.marks {
-        match mark {
-            Mark::Festival => out.push_str("  mark festival\n"),
-            Mark::Lake => out.push_str("  mark lake\n"),
-            Mark::Vocab(words) => {
-                let _ = writeln!(out, "  mark {words}");
-            }
-            Mark::Tree(_) => {}
+        if let Mark::Vocab(words) = mark {
+            let _ = writeln!(out, "  mark {words}");
         }
     }
     for kind in ORDER {
@@ -73,18 +68,12 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             for (_, port) in edges.chain(halves) {
                 let _ = write!(out, " {port}");
             }
-            let bridged = fs
-                .iter()
-                .filter(|v| v.kind == Kind::River && f.kind == Kind::Road);
-            // A road and what its end reaches (a city's gate across the river)
-            // form one wall: a river it interleaves with is crossed on a bridge.
-            let reach = ends
-                .iter()
-                .filter(|e| e.segments.contains(&i))
-                .flat_map(|e| &e.targets)
-                .fold(f.edges, |m, &t| m | fs[t].edges);
-            for v in bridged.filter(|v| crosses(reach, v.edges)) {
-                let _ = write!(out, " over={}", v.name);
+            for (word, v) in crossings(fs, ends, i) {
+                let _ = write!(out, " {word}={}", fs[v].name);
+                if fs[v].kind == Kind::Road {
+                    let (a, b) = (&f.name, &fs[v].name);
+                    notes.push(format!("JCloisterZone does not say which of roads {a} and {b} is on the bridge: assumed {a}, the first written."));
+                }
             }
             if f.pennants > 0 {
                 let _ = write!(out, " pennants={}", f.pennants);
@@ -101,25 +90,40 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             out.push('\n');
         }
     }
-    let roads: Vec<&str> = fs
-        .iter()
-        .filter(|f| f.kind == Kind::Road)
-        .map(|f| f.name.as_str())
-        .collect();
     for mark in &tile.marks {
-        match (mark, roads.as_slice()) {
-            (Mark::Tree(_), [road]) => {
-                let _ = writeln!(out, "  mark tree on={road}");
+        let Mark::OnOne {
+            keyword,
+            kind,
+            element,
+            span,
+        } = mark
+        else {
+            continue;
+        };
+        let of_kind: Vec<&str> = fs
+            .iter()
+            .filter(|f| f.kind == *kind)
+            .map(|f| f.name.as_str())
+            .collect();
+        match of_kind.as_slice() {
+            [segment] => {
+                let _ = writeln!(out, "  mark {keyword} on={segment}");
             }
-            (Mark::Tree(span), _) => {
-                let kind = Msg::JczElement {
-                    element: "razboynik".into(),
-                    parent: "tile".into(),
-                };
-                sink.push(kind, *span);
-                notes.push("Not imported from JCloisterZone: <razboynik> (Solovei's tree stands on a tile's one road).".into());
+            _ => {
+                let (what, on) = (
+                    crate::vocab::mark(keyword).map_or(*keyword, |r| r.what),
+                    kind.keyword(),
+                );
+                let parent = "tile".into();
+                sink.push(
+                    Msg::JczElement {
+                        element: element.to_string(),
+                        parent,
+                    },
+                    *span,
+                );
+                notes.push(format!("Not imported from JCloisterZone: <{element}> ({what} stands on a tile's one {on})."));
             }
-            _ => {}
         }
     }
     for e in ends {
@@ -142,6 +146,57 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
         let _ = writeln!(out, "  note {}", quote(&note));
     }
     out.push_str("}\n");
+}
+
+/// What road `i` crosses, and how (`over` a river or a later road on a
+/// bridge, `under` a city in a tunnel): JCloisterZone says it only by edges
+/// that interleave.
+fn crossings(fs: &[Feature], ends: &[End], i: usize) -> Vec<(&'static str, usize)> {
+    if fs[i].kind != Kind::Road {
+        return Vec::new();
+    }
+    // A road and what its end reaches (a city's gate across the river) form
+    // one wall: a river it interleaves with is crossed on a bridge.
+    let reach = ends
+        .iter()
+        .filter(|e| e.segments.contains(&i))
+        .flat_map(|e| &e.targets)
+        .fold(fs[i].edges, |m, &t| m | fs[t].edges);
+    let edges = fs[i].edges;
+    let edgeless = |t: &usize| matches!(fs[*t].kind, Kind::Monastery | Kind::Garden | Kind::Hut);
+    let at_edgeless = ends
+        .iter()
+        .any(|e| e.segments.contains(&i) && e.targets.iter().any(edgeless));
+    let splits = at_edgeless && splits_its_field(fs, i);
+    (0..fs.len())
+        .filter_map(|v| match fs[v].kind {
+            Kind::River if crosses(reach, fs[v].edges) => Some(("over", v)),
+            // A road to a monastery that parts the fields beside it runs to a
+            // wall: a river between its edge and the monastery, crossed.
+            Kind::River if splits && fs[v].edges.count_ones() >= 2 && fs[v].edges & edges == 0 => {
+                Some(("over", v))
+            }
+            Kind::Road if v > i && crosses(edges, fs[v].edges) => Some(("over", v)),
+            Kind::City if crosses(edges, fs[v].edges) => Some(("under", v)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether one-edge road `i` has different fields on its two sides: ending
+/// at a feature without edges (a monastery), it then does not stop short of
+/// every wall.
+fn splits_its_field(fs: &[Feature], i: usize) -> bool {
+    let edge = fs[i].edges.trailing_zeros();
+    if fs[i].edges.count_ones() != 1 {
+        return false;
+    }
+    let field_of = |half: u32| {
+        fs.iter()
+            .position(|f| f.kind == Kind::Field && f.halves & (1 << half) != 0)
+    };
+    let (left, right) = (field_of(2 * edge), field_of(2 * edge + 1));
+    left.is_some() && right.is_some() && left != right
 }
 
 /// Whether two sets of edges interleave going round the tile (a road across a
