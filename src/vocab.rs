@@ -539,6 +539,32 @@ mod tests {
     }
 
     #[test]
+    fn jcz_forms_are_distinct_and_spellings_read_back() {
+        let mut names: Vec<String> = Vec::new();
+        for row in MARKS {
+            let name = match row.jcz {
+                Jcz::Element { name, .. } => format!("<{name}>"),
+                Jcz::Feature { name, .. } => format!("{:?} {name}", row.on),
+                Jcz::Tile { name } => format!("tile {name}"),
+                Jcz::Unsaid(_) => continue,
+            };
+            assert!(!names.contains(&name), "{name} twice");
+            names.push(name);
+            // Every value goes to JCloisterZone's spelling and back.
+            if let MarkArg::Choice(values) = row.kind.arg() {
+                for v in values {
+                    assert_eq!(row.our_value(row.jcz_value(v)), *v, "{}", row.keyword);
+                }
+            }
+        }
+        assert_eq!(
+            mark("watchtower").unwrap().jcz_value("pennant"),
+            "2/coat-of-arms"
+        );
+        assert_eq!(mark("wind-rose").unwrap().our_value("NWSE"), "all");
+    }
+
+    #[test]
     fn typos_get_a_suggestion() {
         let all = || TILE_STATEMENTS.iter().copied();
         assert_eq!(suggest("cuont", all()), Some("count"));

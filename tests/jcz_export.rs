@@ -18,13 +18,15 @@ use tilec_runtime::{rotate_ports, EndKind, MarkKind, SegmentKind, NO_SEGMENT, PO
 /// A segment referred to by kind and ports (names are not carried).
 type Ref = (&'static str, u16);
 
+/// A segment: itself, pennants, the cities it touches (their ports), what it
+/// crosses on a bridge and in a tunnel.
+type Seg = (Ref, u8, Vec<u16>, Vec<Ref>, Vec<Ref>);
+
 /// What JCloisterZone's XML carries of a tile, names and order left out.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Shape {
     count: u8,
-    /// Per segment: itself, pennants, the cities it touches (their ports), what
-    /// it crosses on a bridge and in a tunnel.
-    segments: Vec<(Ref, u8, Vec<u16>, Vec<Ref>, Vec<Ref>)>,
+    segments: Vec<Seg>,
     ends: Vec<(&'static str, Vec<Ref>, Vec<Ref>)>,
     /// Per mark: its keyword, its value, the segment it stands on.
     marks: Vec<(&'static str, Option<String>, Option<Ref>)>,
@@ -462,6 +464,12 @@ fn the_cli_exports_chosen_sets_and_refuses_unknown_ones() {
     let out = common::tilec(&["export", "--set", "base"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(common::text(&out.stderr).contains("--set and --out are for --format jcz"));
+    // Every mark with a JCloisterZone form is written, with no note.
+    let out = common::tilec(&["export", "--format", "jcz", "tests/export_jcz/vocab.tiles"]);
+    assert!(out.status.success());
+    assert_eq!(common::text(&out.stderr), "", "nothing is left out");
+    let xml = common::text(&out.stdout);
+    assert!(xml.contains("<road inn=\"true\" labyrinth=\"true\" wells=\"3\">E W</road>"));
     // The start tile is named as left out.
     let out = common::tilec(&["export", "--format", "jcz", "--set", "base"]);
     let err = common::text(&out.stderr);

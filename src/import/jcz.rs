@@ -12,15 +12,18 @@
 //! | `<river>W</river>`, tile `group="river-spring"` / `"river-lake"` | `river v W`, `end v at spring` / `lake`; the set is a `river` set |
 //! | `<farm>` / `<field>` `EL WR`, `city="N"`, `I` or `INNER_FARM` | `field f EL WR -> c` (no ports: enclosed) |
 //! | `<cloister/>` / `<monastery/>`, `<garden/>`, `<yaga-hut/>` | `monastery m`, `garden g`, `hut h` |
-//! | `<festival/>`, `<vodyanoy/>`, `<razboynik/>` | `mark festival`, `mark lake`, `mark tree on=r` |
+//! | `<festival/>`, `<tower/>`, `<watchtower bonus="1/road"/>`, `<razboynik/>`, ... | `mark festival`, `mark tower`, `mark watchtower road`, `mark tree on=r` |
+//! | `inn="true"`, `resource="wine"`, `castle-base="false"`, ... on a feature; `wind-rose="NE"` on a tile | `road r W E inn`, `city c N resource=wine no-castle`, `mark wind-rose NE` |
+//! | edges that interleave (a road across a river, a road or a city) | `over=v`, `over=r1`, `under=c` |
 //! | `<wagon-move>` / `wagon-move="a"` | where one-edge roads end |
 //! | `<position x="0" y="0"/>` | `start` |
 //! | `count`, tile-set `<ref count>` | `count N` |
 //!
+//! Which element or attribute is which mark is the JCloisterZone column of the
+//! vocabulary's table (`vocab::MARKS`), which the exporter writes from too.
 //! Every tile-set is a set of its own, with its requirements (see `sets.rs`).
 //! Edge and half-edge names mean the same in both (see `location.rs`). Anything
-//! else (towers, bridges, tunnels, inns, cathedrals, castle bases, pigs, ...)
-//! is reported with its place and noted on the tile, whose remaining features
+//! else is reported with its place and noted on the tile, whose remaining features
 //! are still written. The result is in the canonical layout of `tilec fmt`.
 
 mod ends;
