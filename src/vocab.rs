@@ -43,9 +43,9 @@ pub enum Attach {
     Segment(SegmentKind),
 }
 
-/// One mark keyword: what it means, what it stands on. Its value (`resource=wine`)
-/// is read by [`MarkKind::arg`]; whether the engine plays it by
-/// [`MarkKind::played`].
+/// One mark keyword: what it means, what it stands on, how JCloisterZone's
+/// tile XML says it. Its value (`resource=wine`) is read by [`MarkKind::arg`];
+/// whether the engine plays it by [`MarkKind::played`].
 #[derive(Clone, Copy, Debug)]
 pub struct MarkRow {
     /// The keyword (the kind's [`MarkKind::name`]).
@@ -56,15 +56,106 @@ pub struct MarkRow {
     pub on: Attach,
     /// A short description for the reference site and the docs.
     pub what: &'static str,
+    /// How JCloisterZone says it: `tilec import-jcz` reads it so and
+    /// `tilec export --format jcz` writes it so.
+    pub jcz: Jcz,
+    /// Values JCloisterZone spells differently: (ours, JCloisterZone's). A
+    /// value not listed is spelt the same.
+    pub jcz_values: &'static [(&'static str, &'static str)],
 }
 
-const fn row(kind: MarkKind, on: Attach, what: &'static str) -> MarkRow {
+/// Where a mark is in JCloisterZone's tile XML.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jcz {
+    /// A child element of `<tile>` (`<tower/>`), its value in the attribute
+    /// `value` (`<watchtower bonus="1/road"/>`). A mark on a segment written so
+    /// stands on the tile's one segment of its kind (Solovei's tree).
+    Element {
+        /// The element's name.
+        name: &'static str,
+        /// The attribute holding the value, for a mark that has one.
+        value: Option<&'static str>,
+    },
+    /// An attribute of the feature element the mark stands on (`<road inn="true">`).
+    Feature {
+        /// The attribute's name.
+        name: &'static str,
+        /// How its value gives the mark.
+        value: JczValue,
+    },
+    /// An attribute of `<tile>` holding the mark's value (`wind-rose="NE"`).
+    Tile {
+        /// The attribute's name.
+        name: &'static str,
+    },
+    /// JCloisterZone's tile XML cannot say it; why, for the export's note.
+    Unsaid(&'static str),
+}
+
+/// How a feature attribute's value gives a mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JczValue {
+    /// `true` gives the mark, `false` nothing (`inn="true"`).
+    True,
+    /// `false` gives the mark, `true` nothing (`castle-base="false"`).
+    False,
+    /// The value is the mark's value (`resource="wine"`).
+    Text,
+}
+
+const fn row(kind: MarkKind, on: Attach, what: &'static str, jcz: Jcz) -> MarkRow {
     MarkRow {
         keyword: kind.name(),
         kind,
         on,
         what,
+        jcz,
+        jcz_values: &[],
     }
+}
+
+impl MarkRow {
+    /// The row with JCloisterZone's spellings of its values.
+    const fn spelt(self, values: &'static [(&'static str, &'static str)]) -> MarkRow {
+        MarkRow {
+            jcz_values: values,
+            ..self
+        }
+    }
+
+    /// JCloisterZone's spelling of our value `ours`.
+    pub fn jcz_value<'a>(&self, ours: &'a str) -> &'a str {
+        match self.jcz_values.iter().find(|(o, _)| *o == ours) {
+            Some((_, theirs)) => theirs,
+            None => ours,
+        }
+    }
+
+    /// Our spelling of JCloisterZone's value `theirs` (not checked: see [`mark_value`]).
+    pub fn our_value<'a>(&self, theirs: &'a str) -> &'a str {
+        match self.jcz_values.iter().find(|(_, t)| *t == theirs) {
+            Some((ours, _)) => ours,
+            None => theirs,
+        }
+    }
+}
+
+/// A child element of `<tile>` without a value.
+const fn element(name: &'static str) -> Jcz {
+    Jcz::Element { name, value: None }
+}
+
+/// A child element of `<tile>` with its value in attribute `value`.
+const fn valued(name: &'static str, value: &'static str) -> Jcz {
+    Jcz::Element {
+        name,
+        value: Some(value),
+    }
+}
+
+/// A feature attribute.
+const fn attr(name: &'static str, value: JczValue) -> Jcz {
+    Jcz::Feature { name, value }
 }
 
 const ROAD: Attach = Attach::Segment(SegmentKind::Road);
@@ -72,6 +163,7 @@ const CITY: Attach = Attach::Segment(SegmentKind::City);
 const MONASTERY: Attach = Attach::Segment(SegmentKind::Monastery);
 const FIELD: Attach = Attach::Segment(SegmentKind::Field);
 const TILE: Attach = Attach::Tile;
+const TRUE: JczValue = JczValue::True;
 
 /// Every mark, in [`MarkKind::ALL`] order.
 pub const MARKS: &[MarkRow] = &[
@@ -79,61 +171,182 @@ pub const MARKS: &[MarkRow] = &[
         MarkKind::Festival,
         TILE,
         "festival symbol (no figure may stand on it)",
+        element("festival"),
     ),
-    row(MarkKind::Tree, ROAD, "Solovei's tree"),
+    row(MarkKind::Tree, ROAD, "Solovei's tree", element("razboynik")),
     row(
         MarkKind::TownHall,
         TILE,
         "town hall (fits next to anything, ends features)",
+        Jcz::Unsaid("the town hall (a whole tile: JCloisterZone has no tile without features)"),
     ),
     row(
         MarkKind::TrapLake,
         TILE,
         "Vodyanoy's lake (traps figures around it)",
+        element("vodyanoy"),
     ),
-    row(MarkKind::Inn, ROAD, "an inn by a lake"),
-    row(MarkKind::Cathedral, CITY, "a cathedral"),
-    row(MarkKind::Besieged, CITY, "a besieged city"),
-    row(MarkKind::Resource, CITY, "a trade good"),
+    row(MarkKind::Inn, ROAD, "an inn by a lake", attr("inn", TRUE)),
+    row(
+        MarkKind::Cathedral,
+        CITY,
+        "a cathedral",
+        attr("cathedral", TRUE),
+    ),
+    row(
+        MarkKind::Besieged,
+        CITY,
+        "a besieged city",
+        attr("besieged", TRUE),
+    ),
+    row(
+        MarkKind::Resource,
+        CITY,
+        "a trade good",
+        attr("resource", JczValue::Text),
+    ),
     row(
         MarkKind::NoCastle,
         CITY,
         "a city that cannot become a castle",
+        attr("castle-base", JczValue::False),
     ),
-    row(MarkKind::Princess, CITY, "the princess"),
+    row(
+        MarkKind::Princess,
+        CITY,
+        "the princess",
+        attr("princess", TRUE),
+    ),
     row(
         MarkKind::Shrine,
         MONASTERY,
         "a shrine (challenges a monastery)",
+        attr("shrine", TRUE),
     ),
-    row(MarkKind::Church, MONASTERY, "a church"),
+    row(
+        MarkKind::Church,
+        MONASTERY,
+        "a church",
+        attr("church", TRUE),
+    ),
     row(
         MarkKind::Special,
         MONASTERY,
         "a special monastery (Monasteries)",
+        attr("special", TRUE),
     ),
-    row(MarkKind::PigHerd, FIELD, "a pig herd"),
-    row(MarkKind::Labyrinth, ROAD, "a labyrinth"),
-    row(MarkKind::Wells, ROAD, "wells along the road"),
-    row(MarkKind::Darmstadtium, CITY, "darmstadtium"),
-    row(MarkKind::MultiEdge, CITY, "a city meeting one edge twice"),
-    row(MarkKind::Tower, TILE, "a tower foundation"),
-    row(MarkKind::Watchtower, TILE, "a watchtower"),
-    row(MarkKind::Dragon, TILE, "the dragon symbol"),
-    row(MarkKind::Volcano, TILE, "a volcano"),
-    row(MarkKind::MagicPortal, TILE, "a magic portal"),
-    row(MarkKind::CornCircle, TILE, "a corn circle"),
-    row(MarkKind::Circus, TILE, "a circus big top"),
-    row(MarkKind::Acrobats, TILE, "an acrobats' space"),
-    row(MarkKind::Mage, TILE, "the mage and witch symbol"),
-    row(MarkKind::Hill, TILE, "a hill"),
-    row(MarkKind::Vineyard, TILE, "a vineyard"),
-    row(MarkKind::FlyingMachine, TILE, "a flying machine"),
-    row(MarkKind::Goldmine, TILE, "a gold mine"),
-    row(MarkKind::Bazaar, TILE, "a bazaar"),
-    row(MarkKind::Ferry, TILE, "a ferry lake"),
-    row(MarkKind::Quarter, TILE, "the Count's city quarters"),
-    row(MarkKind::WindRose, TILE, "a wind rose"),
+    row(
+        MarkKind::PigHerd,
+        FIELD,
+        "a pig herd",
+        attr("pig-herd", TRUE),
+    ),
+    row(
+        MarkKind::Labyrinth,
+        ROAD,
+        "a labyrinth",
+        attr("labyrinth", TRUE),
+    ),
+    row(
+        MarkKind::Wells,
+        ROAD,
+        "wells along the road",
+        attr("wells", JczValue::Text),
+    ),
+    row(
+        MarkKind::Darmstadtium,
+        CITY,
+        "darmstadtium",
+        attr("darmstadtium", TRUE),
+    ),
+    row(
+        MarkKind::MultiEdge,
+        CITY,
+        "a city meeting one edge twice",
+        attr("multi-edge", JczValue::Text),
+    ),
+    row(
+        MarkKind::Tower,
+        TILE,
+        "a tower foundation",
+        element("tower"),
+    ),
+    row(
+        MarkKind::Watchtower,
+        TILE,
+        "a watchtower",
+        valued("watchtower", "bonus"),
+    )
+    // The points are the rules' own for each thing counted.
+    .spelt(&[
+        ("road", "1/road"),
+        ("city", "1/city"),
+        ("pennant", "2/coat-of-arms"),
+        ("meeple", "2/meeple"),
+        ("monastery", "3/monastery"),
+    ]),
+    row(
+        MarkKind::Dragon,
+        TILE,
+        "the dragon symbol",
+        element("dragon"),
+    ),
+    row(MarkKind::Volcano, TILE, "a volcano", element("volcano")),
+    row(
+        MarkKind::MagicPortal,
+        TILE,
+        "a magic portal",
+        element("portal"),
+    ),
+    row(
+        MarkKind::CornCircle,
+        TILE,
+        "a corn circle",
+        valued("corn-circle", "type"),
+    )
+    .spelt(&[("city", "City"), ("field", "Field"), ("road", "Road")]),
+    row(
+        MarkKind::Circus,
+        TILE,
+        "a circus big top",
+        element("circus"),
+    ),
+    row(
+        MarkKind::Acrobats,
+        TILE,
+        "an acrobats' space",
+        element("acrobats"),
+    ),
+    row(
+        MarkKind::Mage,
+        TILE,
+        "the mage and witch symbol",
+        element("mage"),
+    ),
+    row(MarkKind::Hill, TILE, "a hill", element("hill")),
+    row(MarkKind::Vineyard, TILE, "a vineyard", element("vineyard")),
+    row(
+        MarkKind::FlyingMachine,
+        TILE,
+        "a flying machine",
+        valued("flying-machine", "direction"),
+    ),
+    row(MarkKind::Goldmine, TILE, "a gold mine", element("goldmine")),
+    row(MarkKind::Bazaar, TILE, "a bazaar", element("bazaar")),
+    row(MarkKind::Ferry, TILE, "a ferry lake", element("ferry")),
+    row(
+        MarkKind::Quarter,
+        TILE,
+        "the Count's city quarters",
+        element("quarter"),
+    ),
+    row(
+        MarkKind::WindRose,
+        TILE,
+        "a wind rose",
+        Jcz::Tile { name: "wind-rose" },
+    )
+    .spelt(&[("all", "NWSE")]),
 ];
 
 /// The row of a mark keyword.
@@ -324,6 +537,32 @@ mod tests {
             .map(|r| r.keyword)
             .collect();
         assert_eq!(on_roads, ["tree", "inn", "labyrinth", "wells"]);
+    }
+
+    #[test]
+    fn jcz_forms_are_distinct_and_spellings_read_back() {
+        let mut names: Vec<String> = Vec::new();
+        for row in MARKS {
+            let name = match row.jcz {
+                Jcz::Element { name, .. } => format!("<{name}>"),
+                Jcz::Feature { name, .. } => format!("{:?} {name}", row.on),
+                Jcz::Tile { name } => format!("tile {name}"),
+                Jcz::Unsaid(_) => continue,
+            };
+            assert!(!names.contains(&name), "{name} twice");
+            names.push(name);
+            // Every value goes to JCloisterZone's spelling and back.
+            if let MarkArg::Choice(values) = row.kind.arg() {
+                for v in values {
+                    assert_eq!(row.our_value(row.jcz_value(v)), *v, "{}", row.keyword);
+                }
+            }
+        }
+        assert_eq!(
+            mark("watchtower").unwrap().jcz_value("pennant"),
+            "2/coat-of-arms"
+        );
+        assert_eq!(mark("wind-rose").unwrap().our_value("NWSE"), "all");
     }
 
     #[test]

@@ -520,6 +520,7 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
     assert!(!tile_text(&got.text, "XD/Fine").contains("note"));
     let out = tilec(&["import-jcz", "tests/import/defects.xml"]);
     assert_eq!(out.status.code(), Some(1));
+}
 
 /// Imports fixtures together, as `tilec import-jcz A.xml B.xml` does.
 fn import_together(names: &[&str]) -> Imported {

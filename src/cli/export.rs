@@ -54,7 +54,11 @@ pub fn run(args: &ExportArgs) -> u8 {
         (Format::Json, _) => {
             super::stdout::with(|w| tilec::emit::json::write(&compiled.model, w));
         }
-        (Format::Jcz, _) => return jcz(args, &compiled.model.sets),
+        (Format::Jcz, _) => {
+            let mut requires = tilec::sets::requires_of(&compiled.config);
+            requires.extend(tilec::sets::shipped_requires());
+            return jcz(args, &compiled.model.sets, &requires);
+        }
         (Format::Dot, None) => {
             eprintln!("error: --format dot needs --tile ID (for example --tile base/D)");
             return 2;
@@ -129,7 +133,7 @@ pub fn report_lost(lost: &[(String, Vec<String>)]) {
     }
 }
 
-fn jcz(args: &ExportArgs, sets: &[Set]) -> u8 {
+fn jcz(args: &ExportArgs, sets: &[Set], requires: &tilec::sets::Requires) -> u8 {
     let sets = match chosen(sets, &args.sets) {
         Ok(s) => s,
         Err(msg) => {
@@ -137,7 +141,7 @@ fn jcz(args: &ExportArgs, sets: &[Set]) -> u8 {
             return 2;
         }
     };
-    let export = tilec::emit::jcz::export(&sets);
+    let export = tilec::emit::jcz::export_requiring(&sets, requires);
     report_lost(&export.lost);
     match &args.out {
         None => super::stdout::with(|w| w.write_all(export.xml.as_bytes())),

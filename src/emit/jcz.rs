@@ -3,15 +3,19 @@
 //! `<tiles>` and one `<tile-set>` per set in `<sets>`, counting its tiles with
 //! `<ref count="N" tile="ID"/>`.
 //!
-//! What is written comes from two tables, one row per segment kind
-//! ([`FEATURES`]) and one per mark ([`MARKS`]); a kind without a row is not
-//! written and is reported as lost, so a new kind of the vocabulary is one row
-//! here. Places are JCloisterZone's: edges `N E S W` for cities, roads and
-//! rivers, half edges `NL` ... `WR` for fields (the same names as ours, see
-//! `import/jcz/location.rs`), `I` for an enclosed field. A field names the
-//! cities it touches by one edge of each (`city="N S"`). Where roads end is a
-//! wagon-move label shared by the road and what it reaches (`wagon-move="a"`);
-//! a river's spring and lake are the tile's `group`.
+//! What is written comes from two tables: one row per segment kind here
+//! ([`FEATURES`]), and for marks the JCloisterZone column of the vocabulary's
+//! own table ([`vocab::MARKS`], the one `import::jcz` reads with), so a new mark
+//! is one row there. A kind without a way to be written is reported as lost.
+//! Places are JCloisterZone's: edges `N E S W` for cities, roads and rivers,
+//! half edges `NL` ... `WR` for fields (the same names as ours, see
+//! `import/jcz/location.rs`), `I`, `II`, ... for enclosed fields. A field names
+//! the cities it touches by one edge of each (`city="N S"`). Where roads end is
+//! a wagon-move label shared by the road and what it reaches
+//! (`wagon-move="a"`); a river's spring and lake are the tile's `group`. Bridges
+//! and tunnels are JCloisterZone's implicit ones: a road whose edges interleave
+//! with a river's, a road's or a city's crosses it (which of two crossing
+//! roads is on top is not part of the model either: a bridge joins both).
 //!
 //! A set's `removes` (in `sets.toml`) are its tile-set's `<remove tile="..."/>`,
 //! and its `max-copies` the tile-set's `max`.
@@ -19,13 +23,14 @@
 //! What JCloisterZone's tile XML cannot say is left out and listed in
 //! [`Export::lost`], per tile (or per set, for a removal of a tile not exported): arrows, illustrations, the start tile (the
 //! engine chooses it by its own rules), villages and river banks (read back as
-//! junctions), town halls (whole tiles, not written). The same model always
-//! gives the same bytes.
+//! junctions), marks whose vocabulary row says [`Jcz::Unsaid`] (the town hall:
+//! whole tiles, not written). The same model always gives the same bytes.
 
 use crate::graph::bits;
 use crate::model::{Set, Tile};
+use crate::vocab::{self, Attach, Jcz, JczValue};
 use std::fmt::Write;
-use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT};
+use tilec_runtime::{EndKind, Mark, SegmentKind, EDGE_NAMES, NO_SEGMENT};
 
 /// How a feature's places are written.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -84,32 +89,6 @@ const FEATURES: &[FeatureRow] = &[
     },
 ];
 
-/// One row: a mark and its element (`None`: JCloisterZone has none, and why).
-struct MarkRow {
-    kind: MarkKind,
-    element: Result<&'static str, &'static str>,
-}
-
-/// Every mark, with its element or the reason it is lost.
-const MARKS: &[MarkRow] = &[
-    MarkRow {
-        kind: MarkKind::Festival,
-        element: Ok("festival"),
-    },
-    MarkRow {
-        kind: MarkKind::TrapLake,
-        element: Ok("vodyanoy"),
-    },
-    MarkRow {
-        kind: MarkKind::Tree,
-        element: Ok("razboynik"),
-    },
-    MarkRow {
-        kind: MarkKind::TownHall,
-        element: Err("the town hall"),
-    },
-];
-
 /// Half-edge names and our port of each, in JCloisterZone's bit order.
 pub(crate) const HALVES: [(&str, u8); 8] = [
     ("NL", 0),
@@ -131,8 +110,15 @@ pub struct Export {
     pub lost: Vec<(String, Vec<String>)>,
 }
 
-/// The JCloisterZone XML of `sets`.
+/// The JCloisterZone XML of `sets`, none of which requires another.
 pub fn export(sets: &[&Set]) -> Export {
+    export_requiring(sets, &[])
+}
+
+/// The JCloisterZone XML of `sets`; each tile-set names the sets its set
+/// `requires` (`<requires expansion="RIVER"/>`), but the base game, which
+/// JCloisterZone's files (and `import-jcz`) take as given.
+pub fn export_requiring(sets: &[&Set], requires: &[(String, Vec<String>)]) -> Export {
     let mut lost = Vec::new();
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<defs>\n  <tiles>\n");
     for set in sets {
@@ -170,6 +156,10 @@ pub fn export(sets: &[&Set]) -> Export {
                 )),
             }
         }
+        let required = requires.iter().filter(|(id, _)| *id == set.id);
+        for r in required.flat_map(|(_, r)| r).filter(|r| *r != "base") {
+            let _ = writeln!(xml, "      <requires expansion=\"{}\" />", expansion(r));
+        }
         for tile in set.tiles.iter().filter(|t| !t.is_wildcard()) {
             let (n, id) = (tile.count, escape(&tile.id));
             let _ = writeln!(xml, "      <ref count=\"{n}\" tile=\"{id}\" />");
@@ -180,14 +170,27 @@ pub fn export(sets: &[&Set]) -> Export {
     Export { xml, lost }
 }
 
+/// JCloisterZone's name of the expansion a set id stands for (`river` is
+/// `RIVER`, `promos` `RUSSIAN_PROMOS`), as `import-jcz` reads it back.
+fn expansion(set: &str) -> String {
+    match set {
+        "base" => "BASIC".into(),
+        "promos" => "RUSSIAN_PROMOS".into(),
+        id => escape(&id.to_ascii_uppercase().replace('-', "_")),
+    }
+}
+
 fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) {
+    let marks = Marks::of(tile, lost);
     let _ = write!(xml, "    <tile id=\"{}\"", escape(&tile.id));
     if let Some(group) = river_group(set, tile) {
         let _ = write!(xml, " group=\"{group}\"");
     }
+    xml.push_str(&marks.tile);
     xml.push_str(">\n");
-    write_marks(xml, tile, lost);
+    xml.push_str(&marks.elements);
     let labels = labels(tile, lost);
+    let mut inner = 0;
     for (i, seg) in tile.segments.iter().enumerate() {
         let Some(row) = FEATURES.iter().find(|r| r.kind == seg.kind) else {
             lost.push(format!("{} `{}`", seg.kind.name(), seg.name));
@@ -210,19 +213,14 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
         if seg.kind == SegmentKind::Road && (portal || seg.tunnels != 0) {
             xml.push_str(" tunnel=\"true\"");
         }
+        xml.push_str(&marks.features[i]);
         let cities: Vec<&str> = bits(seg.cities)
             .filter_map(|c| first_edge(tile.segments[c].ports))
             .collect();
         if !cities.is_empty() {
             let _ = write!(xml, " city=\"{}\"", cities.join(" "));
         }
-        // A road crossing a river is JCloisterZone's implicit bridge; any other is not.
-        let river = |b: usize| tile.segments[b].kind == SegmentKind::River;
-        let implicit = seg.kind == SegmentKind::River || bits(seg.bridges).all(river);
-        if !implicit {
-            lost.push(format!("the bridge of `{}` over a road", seg.name));
-        }
-        match places(row.places, seg.ports) {
+        match places(row.places, seg.ports, &mut inner) {
             Some(text) => {
                 let _ = writeln!(xml, ">{text}</{}>", row.element);
             }
@@ -241,6 +239,80 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
     xml.push_str("    </tile>\n");
 }
 
+/// A tile's marks as XML: attributes of `<tile>`, child elements, and
+/// attributes of each feature element.
+struct Marks {
+    tile: String,
+    elements: String,
+    features: Vec<String>,
+}
+
+impl Marks {
+    /// Writes every mark of `tile` its vocabulary row's way, or names it in `lost`.
+    fn of(tile: &Tile, lost: &mut Vec<String>) -> Marks {
+        let mut out = Marks {
+            tile: String::new(),
+            elements: String::new(),
+            features: vec![String::new(); tile.segments.len()],
+        };
+        for mark in &tile.marks {
+            if let Err(why) = out.write(tile, mark) {
+                lost.push(why);
+            }
+        }
+        out
+    }
+
+    fn write(&mut self, tile: &Tile, mark: &Mark) -> Result<(), String> {
+        let row = vocab::mark_row(mark.kind);
+        let value = mark.value_text().map(|v| escape(row.jcz_value(&v)));
+        let on = (mark.segment != NO_SEGMENT).then_some(usize::from(mark.segment));
+        match (row.jcz, on) {
+            (Jcz::Unsaid(why), _) => Err(why.into()),
+            (Jcz::Element { name, value: attr }, on) => {
+                if let (Attach::Segment(kind), Some(s)) = (row.on, on) {
+                    let of_kind = tile.segments.iter().filter(|x| x.kind == kind).count();
+                    if of_kind != 1 || tile.segments[s].kind != kind {
+                        return Err(format!(
+                            "{} (JCloisterZone's stands on a tile with one {})",
+                            row.what,
+                            kind.name()
+                        ));
+                    }
+                }
+                let _ = match (attr, value) {
+                    (Some(attr), Some(v)) => {
+                        writeln!(self.elements, "      <{name} {attr}=\"{v}\" />")
+                    }
+                    _ => writeln!(self.elements, "      <{name} />"),
+                };
+                Ok(())
+            }
+            (Jcz::Feature { name, value: how }, Some(s)) => {
+                let text = match (how, value) {
+                    (JczValue::True, _) => "true".to_string(),
+                    (JczValue::False, _) => "false".to_string(),
+                    (JczValue::Text, v) => v.unwrap_or_default(),
+                };
+                add_attribute(&mut self.features[s], name, &text, row.what)
+            }
+            (Jcz::Tile { name }, None) => {
+                add_attribute(&mut self.tile, name, &value.unwrap_or_default(), row.what)
+            }
+            (_, _) => Err(format!("{} (not where JCloisterZone has it)", row.what)),
+        }
+    }
+}
+
+/// Adds ` name="text"` to an element's attributes, once: XML has no second one.
+fn add_attribute(attrs: &mut String, name: &str, text: &str, what: &str) -> Result<(), String> {
+    if attrs.contains(&format!(" {name}=\"")) {
+        return Err(format!("a second {what} (XML has one `{name}` attribute)"));
+    }
+    let _ = write!(attrs, " {name}=\"{text}\"");
+    Ok(())
+}
+
 /// `river-spring` / `river-lake` for a river's ends, `river` for the rest of a river set.
 fn river_group(set: &Set, tile: &Tile) -> Option<&'static str> {
     let has = |k: EndKind| tile.ends.iter().any(|e| e.end.kind == k);
@@ -250,28 +322,6 @@ fn river_group(set: &Set, tile: &Tile) -> Option<&'static str> {
         Some("river-lake")
     } else {
         set.river.then_some("river")
-    }
-}
-
-fn write_marks(xml: &mut String, tile: &Tile, lost: &mut Vec<String>) {
-    let roads = tile
-        .segments
-        .iter()
-        .filter(|s| s.kind == SegmentKind::Road)
-        .count();
-    for mark in &tile.marks {
-        let row = MARKS.iter().find(|r| r.kind == mark.kind);
-        match row.map(|r| r.element) {
-            // JCloisterZone puts Solovei's tree on a tile's one road.
-            Some(Ok("razboynik")) if roads != 1 || mark.segment == NO_SEGMENT => {
-                lost.push("Solovei's tree (JCloisterZone's stands on a tile with one road)".into());
-            }
-            Some(Ok(element)) => {
-                let _ = writeln!(xml, "      <{element} />");
-            }
-            Some(Err(what)) => lost.push(what.into()),
-            None => lost.push(format!("the {} mark", mark.kind.name())),
-        }
     }
 }
 
@@ -314,8 +364,9 @@ fn label(n: usize) -> String {
     }
 }
 
-/// The text of a feature element, or `None` for an element without text.
-fn places(places: Places, ports: u16) -> Option<String> {
+/// The text of a feature element, or `None` for an element without text;
+/// `inner` counts the enclosed fields written so far on the tile.
+fn places(places: Places, ports: u16, inner: &mut usize) -> Option<String> {
     let words: Vec<&str> = match places {
         Places::None => return None,
         Places::Edges => edges(ports).collect(),
@@ -325,10 +376,11 @@ fn places(places: Places, ports: u16) -> Option<String> {
             .map(|(name, _)| *name)
             .collect(),
     };
-    Some(match words.is_empty() {
-        true => "I".into(),
-        false => words.join(" "),
-    })
+    if !words.is_empty() {
+        return Some(words.join(" "));
+    }
+    *inner += 1;
+    Some(crate::import::jcz::inner_field(*inner).to_string())
 }
 
 /// The edges whose middle port is in `ports`, N E S W.
@@ -371,6 +423,8 @@ mod tests {
     #[test]
     fn places_name_edges_halves_or_the_inner_field() {
         // A city on N owns NL N NR; a road on S owns S.
+        let mut inner = 0;
+        let mut places = |p, ports| places(p, ports, &mut inner);
         assert_eq!(
             places(Places::Edges, 0b111 | 1 << 7).as_deref(),
             Some("N S")
@@ -381,6 +435,7 @@ mod tests {
         );
         assert_eq!(places(Places::Halves, 0).as_deref(), Some("I"));
         assert_eq!(places(Places::None, 0), None);
+        assert_eq!(places(Places::Halves, 0).as_deref(), Some("II"));
         assert_eq!(escape("a\"<&>"), "a&quot;&lt;&amp;&gt;");
     }
 }

@@ -13,18 +13,23 @@
 //! | `<river>W</river>`, tile `group="river-spring"` / `"river-lake"` | `river v W`, `end v at spring` / `lake`; the set is a `river` set |
 //! | `<farm>` / `<field>` `EL WR`, `city="N"`, `I` or `INNER_FARM` | `field f EL WR -> c` (no ports: enclosed) |
 //! | `<cloister/>` / `<monastery/>`, `<garden/>`, `<yaga-hut/>` | `monastery m`, `garden g`, `hut h` |
-//! | `<festival/>`, `<vodyanoy/>`, `<razboynik/>` | `mark festival`, `mark lake`, `mark tree on=r` |
+//! | `<festival/>`, `<tower/>`, `<watchtower bonus="1/road"/>`, `<razboynik/>`, ... | `mark festival`, `mark tower`, `mark watchtower road`, `mark tree on=r` |
+//! | `inn="true"`, `resource="wine"`, `castle-base="false"`, ... on a feature; `wind-rose="NE"` on a tile | `road r W E inn`, `city c N resource=wine no-castle`, `mark wind-rose NE` |
+//! | edges that interleave (a road across a river, a road or a city) | `over=v`, `over=r1`, `under=c` |
 //! | `<wagon-move>` / `wagon-move="a"` | where one-edge roads end |
 //! | `<position x="0" y="0"/>` | `start` |
 //! | `count`, tile-set `<ref count>` | `count N` |
 //!
+//! Which element or attribute is which mark is the JCloisterZone column of the
+//! vocabulary's table (`vocab::MARKS`), which the exporter writes from too.
 //! Every tile-set is a set of its own, with its requirements and removals (see
 //! `sets.rs`); several files import together, a tile-set counting tiles of
 //! another (see `resolve.rs`).
 //! Edge and half-edge names mean the same in both (see `location.rs`). Anything
 //! else is reported with its place and noted on the tile, whose remaining
 //! features are still written; so is a tile whose own data is not a flat tile
-//! (`E421`, the known cases are listed in `docs/import-jcz.md`). The result is in the canonical layout of `tilec fmt`.
+//! (`E421`, the known cases are listed in `docs/import-jcz.md`). The result is in
+//! the canonical layout of `tilec fmt`.
 
 mod ends;
 mod location;
@@ -38,6 +43,7 @@ mod write;
 mod xml;
 
 use crate::diagnostic::{Diagnostic, FileId};
+pub use location::inner_field;
 pub use sets::{sets_toml, ImportedSet};
 
 /// One file to import with others: its id in the sources, its name (notes on

@@ -50,6 +50,16 @@ pub enum Loc {
     Inner,
 }
 
+/// The names of a tile's enclosed fields: JCloisterZone numbers them I, II, ...
+/// (its own files go up to II); the exporter writes them in this order.
+const INNER: [&str; 8] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"];
+
+/// The name of a tile's `n`th enclosed field (from 1): `I`, `II`, ... `VIII`,
+/// then `VIII` again (read back the same: every name is an enclosed field).
+pub fn inner_field(n: usize) -> &'static str {
+    INNER[n.clamp(1, INNER.len()) - 1]
+}
+
 /// Reads one word (`N`, `NL`, `INNER_FARM`); JCloisterZone also joins words with
 /// `.`, so `N.E` is read by [`words`] as two words.
 pub fn word(w: &str, expect: Expect) -> Option<Loc> {
@@ -59,8 +69,8 @@ pub fn word(w: &str, expect: Expect) -> Option<Loc> {
             .position(|&e| e == w)
             .map(|i| Loc::Edge(i as u8)),
         Expect::Halves => match w {
-            // JCloisterZone numbers the enclosed fields of one tile I, II, ...
-            "I" | "II" | "III" | "INNER_FARM" | "INNER_FARM_B" => Some(Loc::Inner),
+            "INNER_FARM" | "INNER_FARM_B" => Some(Loc::Inner),
+            w if INNER.contains(&w) => Some(Loc::Inner),
             _ => HALVES
                 .iter()
                 .position(|&h| h == w)
@@ -98,7 +108,10 @@ mod tests {
         assert_eq!(got, vec![(1, "N"), (3, "E"), (6, "WL")]);
         assert_eq!(word("I", Expect::Halves), Some(Loc::Inner));
         assert_eq!(word("II", Expect::Halves), Some(Loc::Inner));
-        assert_eq!(word("IV", Expect::Halves), None);
+        assert_eq!(word("IV", Expect::Halves), Some(Loc::Inner));
+        assert_eq!(word("IX", Expect::Halves), None);
+        assert_eq!(inner_field(2), "II");
+        assert_eq!(inner_field(9), "VIII");
         assert_eq!(word("N", Expect::Halves), None);
         assert_eq!(word("NL", Expect::Edges), None);
         assert_eq!(word("W", Expect::Edges), Some(Loc::Edge(3)));

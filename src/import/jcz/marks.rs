@@ -1,114 +1,64 @@
-//! JCloisterZone's symbols and feature properties, mapped onto the tile
-//! language's marks ([`crate::vocab::MARKS`]). Each row names the JCloisterZone
-//! element or attribute and the mark it becomes; the mark's value is checked
-//! against the vocabulary, so a value the tile language cannot say is reported
-//! here, at its place in the XML.
+//! JCloisterZone's symbols and feature properties, read as the tile language's
+//! marks. Which element or attribute is which mark is a column of the
+//! vocabulary's own table ([`vocab::MARKS`], [`vocab::Jcz`]), the one the
+//! exporter writes from, so the two directions cannot drift apart. The mark's
+//! value is checked against the vocabulary, so a value the tile language cannot
+//! say is reported here, at its place in the XML.
 
 use super::model::Kind;
-use crate::vocab;
+use crate::vocab::{self, Attach, Jcz, JczValue, MarkRow};
 
-/// How a JCloisterZone attribute's value becomes a mark.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Conv {
-    /// `true` gives the mark, `false` nothing.
-    Flag,
-    /// `false` gives the mark, `true` nothing (`castle-base="false"`).
-    Unless,
-    /// The value is the mark's value (`resource="wine"`).
-    Value,
+/// The mark a `<tile>` child element is (`<tower/>`), with the attribute that
+/// holds its value.
+pub fn element(name: &str) -> Option<(&'static MarkRow, Option<&'static str>)> {
+    vocab::MARKS.iter().find_map(|row| match row.jcz {
+        Jcz::Element { name: n, value } if n == name => Some((row, value)),
+        _ => None,
+    })
 }
 
-/// Feature attributes: (feature kind, attribute, mark, conversion).
-pub const ATTRIBUTES: &[(Kind, &str, &str, Conv)] = &[
-    (Kind::Road, "inn", "inn", Conv::Flag),
-    (Kind::Road, "labyrinth", "labyrinth", Conv::Flag),
-    (Kind::Road, "wells", "wells", Conv::Value),
-    (Kind::City, "cathedral", "cathedral", Conv::Flag),
-    (Kind::City, "besieged", "besieged", Conv::Flag),
-    (Kind::City, "princess", "princess", Conv::Flag),
-    (Kind::City, "darmstadtium", "darmstadtium", Conv::Flag),
-    (Kind::City, "resource", "resource", Conv::Value),
-    (Kind::City, "castle-base", "no-castle", Conv::Unless),
-    (Kind::City, "multi-edge", "multi-edge", Conv::Value),
-    (Kind::Monastery, "shrine", "shrine", Conv::Flag),
-    (Kind::Monastery, "church", "church", Conv::Flag),
-    (Kind::Monastery, "special", "special", Conv::Flag),
-    (Kind::Field, "pig-herd", "pig-herd", Conv::Flag),
-];
+/// The mark an attribute of a feature of `kind` is (`inn` on `<road>`), with
+/// how its value gives the mark.
+pub fn feature_attribute(kind: Kind, attribute: &str) -> Option<(&'static MarkRow, JczValue)> {
+    let on = Attach::Segment(kind.segment_kind());
+    vocab::MARKS.iter().find_map(|row| match row.jcz {
+        Jcz::Feature { name, value } if name == attribute && row.on == on => Some((row, value)),
+        _ => None,
+    })
+}
 
-/// Tile elements: (element, mark, the attribute that holds its value).
-pub const ELEMENTS: &[(&str, &str, Option<&str>)] = &[
-    ("tower", "tower", None),
-    ("watchtower", "watchtower", Some("bonus")),
-    ("dragon", "dragon", None),
-    ("volcano", "volcano", None),
-    ("portal", "magic-portal", None),
-    ("corn-circle", "corn-circle", Some("type")),
-    ("circus", "circus", None),
-    ("acrobats", "acrobats", None),
-    ("mage", "mage", None),
-    ("hill", "hill", None),
-    ("vineyard", "vineyard", None),
-    ("flying-machine", "flying-machine", Some("direction")),
-    ("goldmine", "goldmine", None),
-    ("bazaar", "bazaar", None),
-    ("ferry", "ferry", None),
-    ("quarter", "quarter", None),
-];
-
-/// The tile attribute that is a mark: `wind-rose="NE"`.
-pub const WIND_ROSE: &str = "wind-rose";
+/// The mark an attribute of `<tile>` is (`wind-rose`).
+pub fn tile_attribute(attribute: &str) -> Option<&'static MarkRow> {
+    vocab::MARKS
+        .iter()
+        .find(|row| matches!(row.jcz, Jcz::Tile { name } if name == attribute))
+}
 
 /// The mark's words as the tile language writes them (`resource=wine` on a
 /// segment when `on_segment`, `watchtower city` after `mark`), or what the mark
 /// takes when `raw` is not one of its values.
-pub fn words(mark: &str, raw: Option<&str>, on_segment: bool) -> Result<String, String> {
-    let Some(row) = vocab::mark(mark) else {
-        return Err("a mark of the tile language".into());
-    };
+pub fn words(row: &MarkRow, raw: Option<&str>, on_segment: bool) -> Result<String, String> {
+    let mark = row.keyword;
     let Some(raw) = raw else {
         return Ok(mark.to_string());
     };
-    let value = value(mark, raw).ok_or_else(|| expected(mark))?;
-    if vocab::mark_value(row.kind.arg(), &value).is_none() {
-        return Err(expected(mark));
+    let value = row.our_value(raw.trim());
+    if vocab::mark_value(row.kind.arg(), value).is_none() {
+        return Err(expected(row));
     }
     let sep = if on_segment { "=" } else { " " };
     Ok(format!("{mark}{sep}{value}"))
 }
 
-/// What JCloisterZone's value reads as in the tile language.
-fn value(mark: &str, raw: &str) -> Option<String> {
-    let raw = raw.trim();
-    match mark {
-        "corn-circle" => Some(raw.to_ascii_lowercase()),
-        "wind-rose" if raw == "NWSE" => Some("all".into()),
-        "watchtower" => watchtower(raw),
-        _ => Some(raw.to_string()),
-    }
-}
-
-/// `2/coat-of-arms` → `pennant`: the points are the rules' own for each thing
-/// counted, so a bonus with other points cannot be said.
-fn watchtower(raw: &str) -> Option<String> {
-    let (points, what) = raw.split_once('/')?;
-    let (what, rule) = match what {
-        "road" => ("road", "1"),
-        "city" => ("city", "1"),
-        "coat-of-arms" => ("pennant", "2"),
-        "meeple" => ("meeple", "2"),
-        "monastery" => ("monastery", "3"),
-        _ => return None,
+/// What the mark takes, in JCloisterZone's spelling (`1/road, ... or 3/monastery`).
+fn expected(row: &MarkRow) -> String {
+    let names: Vec<&str> = match row.kind.arg() {
+        tilec_runtime::MarkArg::Choice(names) => names.iter().map(|n| row.jcz_value(n)).collect(),
+        arg => return vocab::mark_expected(arg),
     };
-    (points == rule).then(|| what.to_string())
-}
-
-fn expected(mark: &str) -> String {
-    match mark {
-        "watchtower" => "1/road, 1/city, 2/coat-of-arms, 2/meeple or 3/monastery".into(),
-        "wind-rose" => "NE, SE, SW, NW or NWSE".into(),
-        "corn-circle" => "City, Field or Road".into(),
-        _ => vocab::mark(mark).map_or_else(String::new, |r| vocab::mark_expected(r.kind.arg())),
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
     }
 }
 
@@ -116,33 +66,42 @@ fn expected(mark: &str) -> String {
 mod tests {
     use super::*;
 
+    fn row(name: &str) -> &'static MarkRow {
+        vocab::mark(name).expect(name)
+    }
+
     #[test]
-    fn every_row_names_a_mark_of_the_vocabulary() {
-        let marks = ATTRIBUTES.iter().map(|r| r.2);
-        for mark in marks.chain(ELEMENTS.iter().map(|r| r.1)).chain([WIND_ROSE]) {
-            assert!(vocab::mark(mark).is_some(), "{mark}");
-        }
+    fn the_table_is_read_by_element_attribute_and_tile_attribute() {
+        let (tower, value) = element("tower").unwrap();
+        assert_eq!((tower.keyword, value), ("tower", None));
+        assert_eq!(element("portal").unwrap().0.keyword, "magic-portal");
+        assert_eq!(element("watchtower").unwrap().1, Some("bonus"));
+        let (inn, how) = feature_attribute(Kind::Road, "inn").unwrap();
+        assert_eq!((inn.keyword, how), ("inn", JczValue::True));
+        assert!(feature_attribute(Kind::City, "inn").is_none());
+        let no_castle = feature_attribute(Kind::City, "castle-base").unwrap();
+        assert_eq!(no_castle.0.keyword, "no-castle");
+        assert_eq!(tile_attribute("wind-rose").unwrap().keyword, "wind-rose");
+        assert!(element("town-hall").is_none());
     }
 
     #[test]
     fn values_are_translated_and_checked() {
+        let w = |m: &str, v: &str, on: bool| words(row(m), Some(v), on);
+        assert_eq!(w("resource", "wine", true).unwrap(), "resource=wine");
+        assert_eq!(w("wind-rose", "NWSE", false).unwrap(), "wind-rose all");
+        assert_eq!(w("corn-circle", "Road", false).unwrap(), "corn-circle road");
         assert_eq!(
-            words("resource", Some("wine"), true).unwrap(),
-            "resource=wine"
+            w("watchtower", "2/coat-of-arms", false).unwrap(),
+            "watchtower pennant"
         );
+        let bad = w("watchtower", "5/city", false).unwrap_err();
         assert_eq!(
-            words("wind-rose", Some("NWSE"), false).unwrap(),
-            "wind-rose all"
+            bad,
+            "1/road, 1/city, 2/coat-of-arms, 2/meeple or 3/monastery"
         );
-        assert_eq!(
-            words("corn-circle", Some("Road"), false).unwrap(),
-            "corn-circle road"
-        );
-        let w = words("watchtower", Some("2/coat-of-arms"), false);
-        assert_eq!(w.unwrap(), "watchtower pennant");
-        assert!(words("watchtower", Some("5/city"), false).is_err());
-        assert!(words("resource", Some("wood"), true).is_err());
-        assert!(words("wells", Some("0"), true).is_err());
-        assert_eq!(words("tower", None, false).unwrap(), "tower");
+        assert!(w("resource", "wood", true).is_err());
+        assert!(w("wells", "0", true).is_err());
+        assert_eq!(words(row("tower"), None, false).unwrap(), "tower");
     }
 }

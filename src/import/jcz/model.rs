@@ -2,6 +2,7 @@
 //! tile text: tiles with their features, in JCloisterZone's terms.
 
 use crate::diagnostic::Span;
+use tilec_runtime::SegmentKind;
 
 /// Edge names, in bit order (`edges` masks): N, E, S, W.
 pub const EDGES: [&str; 4] = ["N", "E", "S", "W"];
@@ -30,6 +31,17 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 7] = [
+        Kind::City,
+        Kind::Road,
+        Kind::River,
+        Kind::Field,
+        Kind::Monastery,
+        Kind::Garden,
+        Kind::Hut,
+    ];
+
     /// The segment keyword in the tile language.
     pub fn keyword(self) -> &'static str {
         match self {
@@ -40,6 +52,19 @@ impl Kind {
             Kind::Monastery => "monastery",
             Kind::Garden => "garden",
             Kind::Hut => "hut",
+        }
+    }
+
+    /// The segment kind it becomes.
+    pub fn segment_kind(self) -> SegmentKind {
+        match self {
+            Kind::City => SegmentKind::City,
+            Kind::Road => SegmentKind::Road,
+            Kind::River => SegmentKind::River,
+            Kind::Field => SegmentKind::Field,
+            Kind::Monastery => SegmentKind::Monastery,
+            Kind::Garden => SegmentKind::Garden,
+            Kind::Hut => SegmentKind::Hut,
         }
     }
 
@@ -107,14 +132,20 @@ pub enum RiverEnd {
 /// A special mark on a tile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mark {
-    /// `<festival/>`.
-    Festival,
-    /// `<vodyanoy/>`: Vodyanoy's lake.
-    Lake,
-    /// `<razboynik/>`: Solovei's tree, on the tile's one road (where the element is).
-    Tree(Span),
-    /// Any other mark, as written after `mark` (`tower`, `watchtower city`).
+    /// A mark of the whole tile, as written after `mark` (`tower`, `watchtower city`).
     Vocab(String),
+    /// A `<tile>` child element whose mark stands on the tile's one segment of
+    /// `kind` (`<razboynik/>`: Solovei's tree on the tile's one road).
+    OnOne {
+        /// The mark's keyword.
+        keyword: &'static str,
+        /// The kind of segment it stands on.
+        kind: Kind,
+        /// The element's name, for a diagnostic.
+        element: &'static str,
+        /// Where the element is.
+        span: Span,
+    },
 }
 
 /// One tile, as read.

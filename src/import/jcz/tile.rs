@@ -11,6 +11,7 @@ use super::model::{Feature, Kind, Mark, RiverEnd, Tile};
 use super::xml::{self, Sink};
 use crate::diagnostic::Span;
 use crate::message::Kind as Msg;
+use crate::vocab::{Attach, Jcz, JczValue, MarkRow};
 use roxmltree::{Attribute, Node};
 
 /// Words naming features before they are resolved, with their spans.
@@ -84,8 +85,11 @@ impl Reader<'_, '_> {
                 ("group", "river-lake") => self.tile.river_end = Some(RiverEnd::Lake),
                 // Draw groups that river segments already imply.
                 ("group", "default" | "river" | "river-fork") => {}
-                (marks::WIND_ROSE, v) => {
-                    if let Some(words) = self.mark_words(&a, marks::WIND_ROSE, Some(v), false) {
+                (name, v) if marks::tile_attribute(name).is_some() => {
+                    let Some(row) = marks::tile_attribute(name) else {
+                        continue;
+                    };
+                    if let Some(words) = self.mark_words(&a, row, Some(v), false) {
                         self.tile.marks.push(Mark::Vocab(words));
                     }
                 }
@@ -103,11 +107,8 @@ impl Reader<'_, '_> {
             "cloister" | "monastery" => self.feature(node, Kind::Monastery),
             "garden" => self.feature(node, Kind::Garden),
             "yaga-hut" => self.feature(node, Kind::Hut),
-            "festival" => self.mark(node, Mark::Festival),
-            "vodyanoy" => self.mark(node, Mark::Lake),
-            "razboynik" => self.mark(node, Mark::Tree(self.sink.tag(node))),
             "wagon-move" => self.wagon_move(node),
-            name if marks::ELEMENTS.iter().any(|r| r.0 == name) => self.vocab_element(node),
+            name if marks::element(name).is_some() => self.vocab_element(node),
             "position" if node.attribute("x") == Some("0") && node.attribute("y") == Some("0") => {
                 self.tile.start = true;
                 self.only_attributes(node, &["x", "y"]);
@@ -119,7 +120,7 @@ impl Reader<'_, '_> {
     /// A symbol element such as `<tower/>` or `<corn-circle type="Road"/>`.
     fn vocab_element(&mut self, node: Node<'_, '_>) {
         let name = node.tag_name().name();
-        let Some(&(_, mark, attr)) = marks::ELEMENTS.iter().find(|r| r.0 == name) else {
+        let Some((row, attr)) = marks::element(name) else {
             return;
         };
         self.only_attributes(node, attr.as_slice());
@@ -136,12 +137,24 @@ impl Reader<'_, '_> {
             None => None,
         };
         let words = match value {
-            Some(a) => self.mark_words(&a, mark, Some(a.value()), false),
-            None => Some(mark.to_string()),
+            Some(a) => self.mark_words(&a, row, Some(a.value()), false),
+            None => Some(row.keyword.to_string()),
         };
-        if let Some(words) = words {
-            self.tile.marks.push(Mark::Vocab(words));
-        }
+        let on = match row.on {
+            Attach::Tile => None,
+            Attach::Segment(k) => Kind::ALL.into_iter().find(|f| f.segment_kind() == k),
+        };
+        let mark = match (words, on) {
+            (Some(words), None) => Mark::Vocab(words),
+            (Some(_), Some(kind)) => Mark::OnOne {
+                keyword: row.keyword,
+                kind,
+                element: row_element(row),
+                span: self.sink.tag(node),
+            },
+            (None, _) => return,
+        };
+        self.tile.marks.push(mark);
     }
 
     /// The tile-language words of a mark read from attribute `a`, or `None`
@@ -149,11 +162,11 @@ impl Reader<'_, '_> {
     fn mark_words(
         &mut self,
         a: &Attribute<'_, '_>,
-        mark: &str,
+        row: &MarkRow,
         value: Option<&str>,
         on_segment: bool,
     ) -> Option<String> {
-        match marks::words(mark, value, on_segment) {
+        match marks::words(row, value, on_segment) {
             Ok(w) => Some(w),
             Err(expected) => self.bad_value(a, expected),
         }
@@ -174,15 +187,20 @@ impl Reader<'_, '_> {
     }
 
     /// A feature attribute that is a mark (`inn="true"`, `resource="wine"`).
-    fn feature_mark(&mut self, a: &Attribute<'_, '_>, row: (&str, marks::Conv), f: &mut Feature) {
-        let (mark, conv) = row;
-        let words = match (conv, a.value().trim()) {
+    fn feature_mark(
+        &mut self,
+        a: &Attribute<'_, '_>,
+        row: &MarkRow,
+        how: JczValue,
+        f: &mut Feature,
+    ) {
+        let words = match (how, a.value().trim()) {
             // JCloisterZone reads `yes` as `true`, as it does for pennants.
-            (marks::Conv::Flag, "true" | "yes") | (marks::Conv::Unless, "false" | "no") => {
-                Some(mark.to_string())
+            (JczValue::True, "true" | "yes") | (JczValue::False, "false" | "no") => {
+                Some(row.keyword.to_string())
             }
-            (marks::Conv::Flag, "false" | "no") | (marks::Conv::Unless, "true" | "yes") => return,
-            (marks::Conv::Value, v) => self.mark_words(a, mark, Some(v), true),
+            (JczValue::True, "false" | "no") | (JczValue::False, "true" | "yes") => return,
+            (JczValue::Text, v) => self.mark_words(a, row, Some(v), true),
             _ => self.bad_value(a, "true or false".into()),
         };
         f.marks.extend(words);
@@ -212,11 +230,6 @@ impl Reader<'_, '_> {
         for c in node.children().filter(|c| c.is_element()) {
             self.left_out(c);
         }
-    }
-
-    fn mark(&mut self, node: Node<'_, '_>, mark: Mark) {
-        self.only_attributes(node, &[]);
-        self.tile.marks.push(mark);
     }
 
     fn feature(&mut self, node: Node<'_, '_>, kind: Kind) {
@@ -268,9 +281,9 @@ impl Reader<'_, '_> {
                     Some(n) => f.pennants = n,
                     None => self.left_out_attribute(node, &a),
                 },
-                (kind, name) if mark_attribute(kind, name).is_some() => {
-                    if let Some(row) = mark_attribute(kind, name) {
-                        self.feature_mark(&a, row, &mut f);
+                (kind, name) if marks::feature_attribute(kind, name).is_some() => {
+                    if let Some((row, how)) = marks::feature_attribute(kind, name) {
+                        self.feature_mark(&a, row, how, &mut f);
                     }
                 }
                 (Kind::Field, "city") => {
@@ -398,12 +411,12 @@ impl Reader<'_, '_> {
     }
 }
 
-/// The mark a feature attribute becomes, with how its value converts.
-fn mark_attribute(kind: Kind, attribute: &str) -> Option<(&'static str, marks::Conv)> {
-    marks::ATTRIBUTES
-        .iter()
-        .find(|r| r.0 == kind && r.1 == attribute)
-        .map(|r| (r.2, r.3))
+/// The element name of a row read from an element.
+fn row_element(row: &MarkRow) -> &'static str {
+    match row.jcz {
+        Jcz::Element { name, .. } => name,
+        _ => row.keyword,
+    }
 }
 
 /// A pennant count: a number, or `yes`/`true` for one (as JCloisterZone reads it).

@@ -61,13 +61,8 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
         sink.push(kind, tile.span);
     }
     for mark in &tile.marks {
-        match mark {
-            Mark::Festival => out.push_str("  mark festival\n"),
-            Mark::Lake => out.push_str("  mark lake\n"),
-            Mark::Vocab(words) => {
-                let _ = writeln!(out, "  mark {words}");
-            }
-            Mark::Tree(_) => {}
+        if let Mark::Vocab(words) = mark {
+            let _ = writeln!(out, "  mark {words}");
         }
     }
     for kind in ORDER {
@@ -104,25 +99,40 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             out.push('\n');
         }
     }
-    let roads: Vec<&str> = fs
-        .iter()
-        .filter(|f| f.kind == Kind::Road)
-        .map(|f| f.name.as_str())
-        .collect();
     for mark in &tile.marks {
-        match (mark, roads.as_slice()) {
-            (Mark::Tree(_), [road]) => {
-                let _ = writeln!(out, "  mark tree on={road}");
+        let Mark::OnOne {
+            keyword,
+            kind,
+            element,
+            span,
+        } = mark
+        else {
+            continue;
+        };
+        let of_kind: Vec<&str> = fs
+            .iter()
+            .filter(|f| f.kind == *kind)
+            .map(|f| f.name.as_str())
+            .collect();
+        match of_kind.as_slice() {
+            [segment] => {
+                let _ = writeln!(out, "  mark {keyword} on={segment}");
             }
-            (Mark::Tree(span), _) => {
-                let kind = Msg::JczElement {
-                    element: "razboynik".into(),
-                    parent: "tile".into(),
-                };
-                sink.push(kind, *span);
-                notes.push("Not imported from JCloisterZone: <razboynik> (Solovei's tree stands on a tile's one road).".into());
+            _ => {
+                let (what, on) = (
+                    crate::vocab::mark(keyword).map_or(*keyword, |r| r.what),
+                    kind.keyword(),
+                );
+                let parent = "tile".into();
+                sink.push(
+                    Msg::JczElement {
+                        element: element.to_string(),
+                        parent,
+                    },
+                    *span,
+                );
+                notes.push(format!("Not imported from JCloisterZone: <{element}> ({what} stands on a tile's one {on})."));
             }
-            _ => {}
         }
     }
     for e in ends {
