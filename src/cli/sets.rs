@@ -42,13 +42,13 @@ pub fn check_requires(available: &Available, ids: &[String]) -> Result<(), Strin
     ))
 }
 
-/// The hint for a catalog refused because a tile carries marks the engine does
-/// not play: the flag that plays them as plain topology.
+/// The hint for a catalog refused because a tile carries marks or road ends the
+/// engine does not play: the flag that plays them as plain topology.
 pub fn topology_hint(e: &tilec_runtime::CatalogError) -> Option<&'static str> {
-    matches!(
-        e,
-        tilec_runtime::CatalogError::UnplayedMark { .. }
-            | tilec_runtime::CatalogError::UnplayedEnd { .. }
-    )
-        .then_some("  = hint: add `--topology-only` to play these tiles as plain topology, their marks ignored")
+    use tilec_runtime::CatalogError::{UnplayedEnd, UnplayedMark};
+    match e {
+        UnplayedMark { .. } => Some("  = hint: add `--topology-only` to play these tiles as plain topology, their marks ignored"),
+        UnplayedEnd { .. } => Some("  = hint: add `--topology-only` to play these tiles as plain topology, their roads ending there"),
+        _ => None,
+    }
 }
