@@ -169,6 +169,7 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
     xml.push_str(">\n");
     write_marks(xml, tile, lost);
     let labels = labels(tile, lost);
+    let mut inner = 0;
     for (i, seg) in tile.segments.iter().enumerate() {
         let Some(row) = FEATURES.iter().find(|r| r.kind == seg.kind) else {
             lost.push(format!("{} `{}`", seg.kind.name(), seg.name));
@@ -193,7 +194,7 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
         if !implicit {
             lost.push(format!("the bridge of `{}` over a road", seg.name));
         }
-        match places(row.places, seg.ports) {
+        match places(row.places, seg.ports).map(|t| inner_name(t, &mut inner)) {
             Some(text) => {
                 let _ = writeln!(xml, ">{text}</{}>", row.element);
             }
@@ -301,6 +302,19 @@ fn places(places: Places, ports: u16) -> Option<String> {
     })
 }
 
+/// JCloisterZone's names of a tile's enclosed fields, in order: one place
+/// holds one feature, so a second `I` would replace the first.
+pub(crate) const INNER: [&str; 4] = ["I", "II", "III", "IV"];
+
+/// `text`, with the `I` of an enclosed field made the tile's next inner name.
+fn inner_name(text: String, inner: &mut usize) -> String {
+    if text != "I" {
+        return text;
+    }
+    *inner += 1;
+    INNER.get(*inner - 1).map_or(text, |n| n.to_string())
+}
+
 /// The edges whose middle port is in `ports`, N E S W.
 fn edges(ports: u16) -> impl Iterator<Item = &'static str> {
     (0..4)
@@ -351,6 +365,11 @@ mod tests {
         );
         assert_eq!(places(Places::Halves, 0).as_deref(), Some("I"));
         assert_eq!(places(Places::None, 0), None);
+        let mut inner = 0;
+        let names: Vec<String> = ["I", "NL", "I"]
+            .map(|t| inner_name(t.into(), &mut inner))
+            .into();
+        assert_eq!(names, ["I", "NL", "II"]);
         assert_eq!(escape("a\"<&>"), "a&quot;&lt;&amp;&gt;");
     }
 }
