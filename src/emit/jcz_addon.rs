@@ -11,13 +11,16 @@
 //! tilec/tiles/SET/TILE.png    tilec's preview of each tile
 //! ```
 //!
+//! Tile and tile-set ids carry [`ID_PREFIX`] in the add-on, so that they never
+//! meet JCloisterZone's own; enclosed fields are `I`, `II`, ... as the XML names them.
+//!
 //! Clip paths and points are in the tile's pixel units (`tileSize` is the
 //! preview's side) and come from the layout the preview is painted from
 //! (`emit::png::areas`). A feature is keyed as the client looks it up:
 //! `Type/Location`, with JCloisterZone's type names (`City`, `Road`, `Field`,
 //! `Monastery`, `Garden`, `River`, `YagaHut`) and location names (`N`, `NE`,
-//! `WE`, `_S` for all but south, `NWSE`; fields by half edges `NL.NR`, `I`
-//! when enclosed; buildings `I`).
+//! `WE`, `_S` for all but south, `NWSE`; fields by half edges `NL.NR`, `I`,
+//! `II`, ... when enclosed; buildings `I`).
 
 use crate::emit::html::file_stem;
 use crate::emit::png::{self, TILE_PX};
