@@ -72,6 +72,21 @@ fn the_shipped_sets_keep_every_rule_of_the_loaders() {
         xml.contains("<tile-set id=\"tilec/festival\">"),
         "not JCZ's own `festival`"
     );
+    // The engine plays the river, festival and Russian traps only when the
+    // setup has their element, which the client takes from the expansion.
+    let doc = roxmltree::Document::parse(&xml).expect("XML");
+    let switched = |exp: &str| -> Vec<String> {
+        let e = doc.descendants().find(|n| n.attribute("id") == Some(exp));
+        let e = e.unwrap_or_else(|| panic!("no {exp}"));
+        let rows = e
+            .children()
+            .filter_map(|c| Some((c.tag_name().name(), c.attribute("element")?)));
+        rows.map(|(t, el)| format!("{t} {el}")).collect()
+    };
+    assert_eq!(switched("TILEC_RIVER"), ["enforces river"]);
+    assert_eq!(switched("TILEC_FESTIVAL"), ["implies festival"]);
+    assert_eq!(switched("TILEC_PROMOS"), ["enforces russian-trap"]);
+    assert!(switched("TILEC_BASE").is_empty());
 }
 
 #[test]

@@ -26,7 +26,7 @@ use crate::emit::html::file_stem;
 use crate::emit::png::{self, TILE_PX};
 use crate::model::{Set, Tile};
 use serde_json::{json, Map, Value};
-use tilec_runtime::SegmentKind;
+use tilec_runtime::{MarkKind, SegmentKind};
 
 /// Files of the add-on: (path relative to its directory, bytes).
 pub type Files = Vec<(String, Vec<u8>)>;
@@ -205,6 +205,39 @@ fn location_keys(tile: &Tile) -> Vec<Option<String>> {
     keys.collect()
 }
 
+/// A game element an expansion switches on: the engine plays a rule only when
+/// its element is in the game's setup, which the client fills from the
+/// expansions chosen (`enforces`: always, `implies`: by default), as its own
+/// River, Festival and Russian Promos do.
+struct ElementRow {
+    used: fn(&Set) -> bool,
+    tag: &'static str,
+    element: &'static str,
+}
+
+const ELEMENTS: &[ElementRow] = &[
+    ElementRow {
+        used: |set| set.river,
+        tag: "enforces",
+        element: "river",
+    },
+    ElementRow {
+        used: |set| has_mark(set, &[MarkKind::Festival]),
+        tag: "implies",
+        element: "festival",
+    },
+    ElementRow {
+        used: |set| has_mark(set, &[MarkKind::TrapLake, MarkKind::Tree]),
+        tag: "enforces",
+        element: "russian-trap",
+    },
+];
+
+fn has_mark(set: &Set, kinds: &[MarkKind]) -> bool {
+    let marks = set.tiles.iter().flat_map(|t| &t.marks);
+    marks.into_iter().any(|m| kinds.contains(&m.kind))
+}
+
 /// The tile XML with an `<expansion>` per set before `</defs>`: what the
 /// client lists in its game setup.
 fn with_expansions(xml: &str, sets: &[&Set]) -> String {
@@ -221,8 +254,13 @@ fn with_expansions(xml: &str, sets: &[&Set]) -> String {
         let title = escape(&set.name);
         let tile_set = escape(&format!("{ID_PREFIX}{}", set.id));
         block.push_str(&format!(
-            "    <expansion id=\"TILEC_{id}\">\n      <title>{title}</title>\n      <ref tile-set=\"{tile_set}\" />\n    </expansion>\n"
+            "    <expansion id=\"TILEC_{id}\">\n      <title>{title}</title>\n      <ref tile-set=\"{tile_set}\" />\n"
         ));
+        for row in ELEMENTS.iter().filter(|r| (r.used)(set)) {
+            let (tag, element) = (row.tag, row.element);
+            block.push_str(&format!("      <{tag} element=\"{element}\" />\n"));
+        }
+        block.push_str("    </expansion>\n");
     }
     block.push_str("  </expansions>\n</defs>\n");
     match xml.rfind("</defs>") {

@@ -90,8 +90,8 @@ fn check_manifest(m: &Value) {
 /// and tiles are keyed by id across every file loaded, so ours are `tilec/...`
 /// (never a built-in's); a tile-set id has no `:` (the client reads `ID:N` as
 /// an edition); every `<ref>` has an integer `count` (the engine parses it) and
-/// names a tile of the file; every `<expansion>` has a new id, a `<title>` and
-/// refs to tile-sets of the file.
+/// names a tile of the file; every `<expansion>` has a new id, a `<title>`,
+/// refs to tile-sets of the file and game elements it switches on by name.
 fn check_sets(doc: &roxmltree::Document) -> BTreeMap<String, u32> {
     let tiles: BTreeSet<&str> = elements(doc, "tile")
         .filter_map(|t| t.attribute("id"))
@@ -134,6 +134,14 @@ fn check_sets(doc: &roxmltree::Document) -> BTreeMap<String, u32> {
             .find(|c| c.has_tag_name("title"))
             .and_then(|t| t.text());
         assert!(title.is_some_and(|t| !t.trim().is_empty()), "{id}: a title");
+        // `enforces[element]`, `implies[element]`: one without `element` is not read.
+        let switches = e
+            .children()
+            .filter(|c| c.has_tag_name("enforces") || c.has_tag_name("implies"));
+        for s in switches {
+            let named = s.attribute("element").is_some_and(|v| !v.is_empty());
+            assert!(named, "{id}: a game element");
+        }
         let refs: Vec<&str> = e
             .children()
             .filter_map(|c| c.attribute("tile-set"))
