@@ -1,179 +1,135 @@
-//! `tilec build --jcz-addon DIR`: the add-on holds the layout JCloisterZone's
-//! add-on loader reads (`jcz-addon.json` naming its expansion XML and artwork,
-//! `artwork.json` naming its feature and tile files), every tile has an image
-//! and every segment a feature with a clip path and a point inside that clip.
+//! `tilec build --jcz-addon DIR`: the add-on keeps every rule of JCloisterZone's
+//! own loaders (the client's `plugins/addons.js`, `tiles.js`, `theme.js`,
+//! `artwork-loader/`, and the engine's `TilePackBuilder` and `TileBuilder`),
+//! for the shipped sets, an imported JCloisterZone file and a tile with two
+//! enclosed fields. The rules are in `jcz_addon/rules.rs`, each with the code
+//! it comes from.
+
+#[path = "jcz_addon/rules.rs"]
+mod rules;
 
 mod common;
 
-use serde_json::Value;
-use std::collections::BTreeMap;
+use rules::Files;
+use std::path::Path;
 
-fn files() -> (tilec::Compiled, BTreeMap<String, Vec<u8>>) {
-    let shipped = common::shipped();
-    let sets: Vec<_> = shipped.model.sets.iter().collect();
-    let (files, _) = tilec::emit::jcz_addon::addon(&sets);
-    let map = files.into_iter().collect();
-    (shipped, map)
+/// Every file under `dir`, keyed by its path relative to `dir`.
+fn read_tree(dir: &Path) -> Files {
+    let mut files = Files::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("readable add-on") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).expect("inside").to_string_lossy();
+                let bytes = std::fs::read(&path).expect("readable file");
+                files.insert(rel.replace('\\', "/"), bytes);
+            }
+        }
+    }
+    files
 }
 
-fn json(files: &BTreeMap<String, Vec<u8>>, path: &str) -> Value {
-    let bytes = files.get(path).unwrap_or_else(|| panic!("no {path}"));
-    serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .expect("an array")
-        .iter()
-        .map(|s| s.as_str().expect("a string").to_string())
-        .collect()
-}
-
-/// The rectangles of a clip path made of `M x y H x V y H x Z` runs.
-fn rects(clip: &str) -> Vec<[u32; 4]> {
-    clip.split('Z')
-        .filter(|r| !r.is_empty())
-        .map(|r| {
-            let n: Vec<u32> = r
-                .split(|c: char| c.is_ascii_alphabetic() || c == ' ')
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().expect("a number"))
-                .collect();
-            assert_eq!(n.len(), 5, "{r}");
-            [n[0], n[1], n[2], n[3]]
-        })
-        .collect()
+/// `tilec build --tiles TILES --jcz-addon` into `tmp`, read back.
+fn build(tmp: &common::Temp, tiles: &str) -> Files {
+    let site = format!("{}/site", tmp.path());
+    let addon = format!("{}/addon", tmp.path());
+    let args = [
+        "build",
+        "--tiles",
+        tiles,
+        "--site",
+        &site,
+        "--jcz-addon",
+        &addon,
+    ];
+    let out = common::tilec(&args);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    read_tree(&tmp.0.join("addon"))
 }
 
 #[test]
-fn the_addon_has_the_layout_jcloisterzone_loads() {
-    let (shipped, files) = files();
-    let manifest = json(&files, "jcz-addon.json");
-    assert!(manifest["title"].is_string());
-    assert!(manifest["version"].is_u64(), "an integer version");
-    assert!(manifest["minimumJczVersion"].is_string());
-    let xmls = strings(&manifest["expansions"]);
-    assert_eq!(xmls, ["tilec.xml"]);
-    let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
-    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
-    let tile_sets: Vec<&str> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("tile-set"))
-        .filter_map(|n| n.attribute("id"))
-        .collect();
-    let expansions: Vec<_> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("expansion"))
-        .collect();
-    assert_eq!(expansions.len(), 6);
-    for e in &expansions {
-        assert!(e.attribute("id").is_some());
-        assert!(e.children().any(|c| c.has_tag_name("title")));
-        let r = e.children().find(|c| c.has_tag_name("ref")).expect("a ref");
-        assert!(tile_sets.contains(&r.attribute("tile-set").expect("tile-set")));
-    }
-    for artwork in strings(&manifest["artworks"]) {
-        let art = json(&files, &format!("{artwork}/artwork.json"));
-        let size = art["tileSize"].as_u64().expect("tileSize") as u32;
-        assert_eq!(art["perspective"], "rotate");
-        let mut features = serde_json::Map::new();
-        for f in strings(&art["featuresInclude"]) {
-            let v = json(&files, &format!("{artwork}/{f}"));
-            features.extend(v.as_object().expect("features object").clone());
-        }
-        let mut tiles = serde_json::Map::new();
-        for t in strings(&art["tilesInclude"]) {
-            let v = json(&files, &format!("{artwork}/{t}"));
-            tiles.extend(v.as_object().expect("tiles object").clone());
-        }
-        check_features(&features, size);
-        check_tiles(&shipped, &tiles, &features, &files, &artwork);
-    }
-}
-
-fn check_features(features: &serde_json::Map<String, Value>, size: u32) {
-    assert!(!features.is_empty());
-    for (id, f) in features {
-        let clip = f["clip"].as_str().unwrap_or_else(|| panic!("{id}: clip"));
-        let p = f["point"]
-            .as_array()
-            .unwrap_or_else(|| panic!("{id}: point"));
-        let (x, y) = (
-            p[0].as_u64().expect("x") as u32,
-            p[1].as_u64().expect("y") as u32,
-        );
-        assert!(x <= size && y <= size, "{id}: point off the tile");
-        let inside = rects(clip)
+fn the_shipped_sets_keep_every_rule_of_the_loaders() {
+    let shipped = common::shipped();
+    let sets: Vec<_> = shipped.model.sets.iter().collect();
+    let (files, _) = tilec::emit::jcz_addon::addon(&sets);
+    let files: Files = files.into_iter().collect();
+    let counts = rules::check(&files);
+    // Every tile but the town halls (no JCloisterZone tile has no feature).
+    for set in &shipped.model.sets {
+        let copies: u32 = set
+            .tiles
             .iter()
-            .any(|&[x0, y0, x1, y1]| (x0..=x1).contains(&x) && (y0..=y1).contains(&y));
-        assert!(inside, "{id}: the point ({x}, {y}) is outside its clip");
+            .filter(|t| !t.is_wildcard())
+            .map(|t| u32::from(t.count))
+            .sum();
+        assert_eq!(counts[&format!("tilec/{}", set.id)], copies, "{}", set.id);
     }
+    let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
+    assert!(
+        xml.contains("<tile-set id=\"tilec/festival\">"),
+        "not JCZ's own `festival`"
+    );
+    // The engine plays the river, festival and Russian traps only when the
+    // setup has their element, which the client takes from the expansion.
+    let doc = roxmltree::Document::parse(&xml).expect("XML");
+    let switched = |exp: &str| -> Vec<String> {
+        let e = doc.descendants().find(|n| n.attribute("id") == Some(exp));
+        let e = e.unwrap_or_else(|| panic!("no {exp}"));
+        let rows = e
+            .children()
+            .filter_map(|c| Some((c.tag_name().name(), c.attribute("element")?)));
+        rows.map(|(t, el)| format!("{t} {el}")).collect()
+    };
+    assert_eq!(switched("TILEC_RIVER"), ["enforces river"]);
+    assert_eq!(switched("TILEC_FESTIVAL"), ["implies festival"]);
+    assert_eq!(switched("TILEC_PROMOS"), ["enforces russian-trap"]);
+    assert!(switched("TILEC_BASE").is_empty());
 }
 
-fn check_tiles(
-    shipped: &tilec::Compiled,
-    tiles: &serde_json::Map<String, Value>,
-    features: &serde_json::Map<String, Value>,
-    files: &BTreeMap<String, Vec<u8>>,
-    artwork: &str,
-) {
-    let types = [
-        "City",
-        "Road",
-        "Field",
-        "Monastery",
-        "Garden",
-        "River",
-        "YagaHut",
-    ];
-    for tile in shipped.model.sets.iter().flat_map(|s| &s.tiles) {
-        if tile.is_wildcard() {
-            assert!(!tiles.contains_key(&tile.id), "{}: a town hall", tile.id);
-            continue;
-        }
-        let t = tiles
-            .get(&tile.id)
-            .unwrap_or_else(|| panic!("{}: no entry", tile.id));
-        let image = t["image"].as_str().expect("image");
-        let png = &files[&format!("{artwork}/{image}")];
-        assert!(png.starts_with(b"\x89PNG"), "{}: not a PNG", tile.id);
-        let fs = t["features"].as_object().expect("features");
-        assert_eq!(
-            fs.len(),
-            tile.segments.len(),
-            "{}: a feature per segment",
-            tile.id
-        );
-        for (key, id) in fs {
-            let (ty, loc) = key.split_once('/').expect("Type/Location");
-            assert!(types.contains(&ty) && !loc.is_empty(), "{}: {key}", tile.id);
-            assert!(features.contains_key(id.as_str().expect("an id")), "{key}");
-        }
-    }
+#[test]
+fn an_imported_jcloisterzone_file_keeps_them_too() {
+    let tmp = common::Temp::new("jcz-addon-import");
+    let dir = format!("{}/imported", tmp.path());
+    let out = common::tilec(&["import-jcz", "tests/import/editions.xml", "--out", &dir]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let counts = rules::check(&build(&tmp, &dir));
+    assert!(counts.len() > 1, "every tile-set of the file: {counts:?}");
+    assert!(counts.keys().all(|id| id.starts_with("tilec/")));
+}
+
+#[test]
+fn enclosed_fields_have_places_of_their_own() {
+    let tmp = common::Temp::new("jcz-addon-inner");
+    let files = build(&tmp, "tests/jcz_addon/inner");
+    rules::check(&files);
+    let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
+    assert!(
+        xml.contains(">I</field>") && xml.contains(">II</field>"),
+        "{xml}"
+    );
+    let tiles: serde_json::Value =
+        serde_json::from_slice(&files["tilec/jsons/tiles.json"]).expect("JSON");
+    let features = tiles["tilec/inner/A"]["features"]
+        .as_object()
+        .expect("tile");
+    let keys: Vec<&str> = features.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["City/NWSE", "Field/I", "Field/II"]);
 }
 
 #[test]
 fn build_writes_the_addon_with_the_site_or_nothing() {
     let tmp = common::Temp::new("jcz-addon");
-    let site = format!("{}/site", tmp.path());
-    let addon = format!("{}/addon", tmp.path());
-    let out = common::tilec(&[
-        "build",
-        "--tiles",
-        "tests/custom",
-        "--site",
-        &site,
-        "--jcz-addon",
-        &addon,
-    ]);
-    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let files = build(&tmp, "tests/custom");
     for f in [
         "jcz-addon.json",
         "tilec.xml",
         "tilec/artwork.json",
         "tilec/jsons/tiles.json",
     ] {
-        assert!(tmp.0.join("addon").join(f).is_file(), "{f}");
+        assert!(files.contains_key(f), "{f}");
     }
     // A file where the add-on directory goes is refused before anything is written.
     let blocked = format!("{}/blocked", tmp.path());
@@ -196,7 +152,10 @@ fn build_writes_the_addon_with_the_site_or_nothing() {
 
 #[test]
 fn the_addon_xml_imports_back_clean_with_the_sets_names() {
-    let (shipped, files) = files();
+    let shipped = common::shipped();
+    let sets: Vec<_> = shipped.model.sets.iter().collect();
+    let (files, _) = tilec::emit::jcz_addon::addon(&sets);
+    let files: Files = files.into_iter().collect();
     let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
     assert!(xml.contains("<expansions>"), "the add-on's own block");
     let got = tilec::import::jcz::import(0, &xml, "tilec");

@@ -11,19 +11,22 @@
 //! tilec/tiles/SET/TILE.png    tilec's preview of each tile
 //! ```
 //!
+//! Tile and tile-set ids carry [`ID_PREFIX`] in the add-on, so that they never
+//! meet JCloisterZone's own; enclosed fields are `I`, `II`, ... as the XML names them.
+//!
 //! Clip paths and points are in the tile's pixel units (`tileSize` is the
 //! preview's side) and come from the layout the preview is painted from
 //! (`emit::png::areas`). A feature is keyed as the client looks it up:
 //! `Type/Location`, with JCloisterZone's type names (`City`, `Road`, `Field`,
 //! `Monastery`, `Garden`, `River`, `YagaHut`) and location names (`N`, `NE`,
-//! `WE`, `_S` for all but south, `NWSE`; fields by half edges `NL.NR`, `I`
-//! when enclosed; buildings `I`).
+//! `WE`, `_S` for all but south, `NWSE`; fields by half edges `NL.NR`, `I`,
+//! `II`, ... when enclosed; buildings `I`).
 
 use crate::emit::html::file_stem;
 use crate::emit::png::{self, TILE_PX};
 use crate::model::{Set, Tile};
 use serde_json::{json, Map, Value};
-use tilec_runtime::SegmentKind;
+use tilec_runtime::{MarkKind, SegmentKind};
 
 /// Files of the add-on: (path relative to its directory, bytes).
 pub type Files = Vec<(String, Vec<u8>)>;
@@ -48,15 +51,23 @@ const EDGE_LOCATIONS: [&str; 16] = [
     "", "N", "E", "NE", "S", "NS", "SE", "_W", "W", "NW", "WE", "_S", "SW", "_E", "_N", "NWSE",
 ];
 
-/// Half-edge names and their ports: the export's own table.
+/// Half-edge names and their ports, and the enclosed fields' names: the export's own tables.
 use super::jcz::HALVES;
+
+/// What every tile-set and tile id of the add-on starts with. JCloisterZone
+/// keys tile-sets and tiles by id across every file it loads (its own files
+/// have a `festival` tile-set, and tile ids starting `CO/` or `TU/` switch on
+/// rules), so ours live in a name space of their own there.
+pub const ID_PREFIX: &str = "tilec/";
 
 /// Every file of the add-on for `sets`, and what the XML could not say.
 pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
-    let export = super::jcz::export(sets);
+    let named: Vec<Set> = sets.iter().map(|s| in_addon_space(s)).collect();
+    let export = super::jcz::export(&named.iter().collect::<Vec<_>>());
     let mut files = Files::new();
+    let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
     let manifest = json!({
-        "title": "Tiles built by tilec",
+        "title": format!("tilec: {}", names.join(", ")),
         "maintainer": null,
         "version": 1,
         "minimumJczVersion": MINIMUM_JCZ,
@@ -70,13 +81,16 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
     ));
     let mut features = Map::new();
     let mut tiles = Map::new();
-    for set in sets {
-        for tile in set.tiles.iter().filter(|t| !t.is_wildcard()) {
+    let mut icon = None;
+    for (set, named) in sets.iter().zip(&named) {
+        let drawn = set.tiles.iter().zip(&named.tiles);
+        for (tile, named) in drawn.filter(|(t, _)| !t.is_wildcard()) {
             let image = format!(
                 "tiles/{}/{}.png",
                 file_stem(&set.id),
                 file_stem(local(tile))
             );
+            icon.get_or_insert_with(|| image.clone());
             let rt = tile.to_runtime();
             files.push((
                 format!("tilec/{image}"),
@@ -84,22 +98,26 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
             ));
             let mut by_location = Map::new();
             let areas = png::areas(&rt, TILE_PX);
-            for (seg, area) in tile.segments.iter().zip(areas) {
-                let (Some(key), Some(area)) = (location_key(seg), area) else {
+            let keyed = tile.segments.iter().zip(location_keys(tile)).zip(areas);
+            for (n, ((seg, key), area)) in keyed.enumerate() {
+                let Some(key) = key else {
                     continue;
                 };
-                let id = format!("{}:{}", tile.id, seg.name);
+                // The engine offers every feature of the XML to a figure, so one
+                // the preview does not paint still needs a place to click.
+                let area = area.unwrap_or_else(|| unpainted(n));
+                let id = format!("{}:{}", named.id, seg.name);
                 let point = [area.point.0, area.point.1];
                 features.insert(id.clone(), json!({ "clip": area.clip, "point": point }));
                 by_location.insert(key, Value::String(id));
             }
             tiles.insert(
-                tile.id.clone(),
+                named.id.clone(),
                 json!({ "image": image, "features": by_location }),
             );
         }
     }
-    let artwork = json!({
+    let mut artwork = json!({
         "title": "tilec previews",
         "description": "Tile pictures drawn by tilec from the tile text",
         "perspective": "rotate",
@@ -107,6 +125,9 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
         "featuresInclude": ["jsons/features.json"],
         "tilesInclude": ["jsons/tiles.json"],
     });
+    if let Some(icon) = icon {
+        artwork["icon"] = Value::String(icon);
+    }
     files.push(("tilec/artwork.json".into(), pretty(&artwork)));
     files.push((
         "tilec/jsons/features.json".into(),
@@ -116,7 +137,34 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
         "tilec/jsons/tiles.json".into(),
         pretty(&Value::Object(tiles)),
     ));
-    (files, export.lost)
+    let lost = export.lost.into_iter().map(|(id, what)| {
+        let id = id
+            .strip_prefix(ID_PREFIX)
+            .map_or(id.clone(), str::to_string);
+        (id, what)
+    });
+    (files, lost.collect())
+}
+
+/// A small square for the `n`th segment of a tile that the preview does not
+/// paint (an enclosed field inside a city of four edges), along the diagonal.
+fn unpainted(n: usize) -> png::Area {
+    let side = TILE_PX / 8;
+    let at = (TILE_PX / 4 + (n as u32 * side) % (TILE_PX / 2)).min(TILE_PX - side);
+    png::Area {
+        clip: format!("M{at} {at}H{}V{}H{at}Z", at + side, at + side),
+        point: (at + side / 2, at + side / 2),
+    }
+}
+
+/// `set` with its id and its tiles' ids in the add-on's name space.
+fn in_addon_space(set: &Set) -> Set {
+    let mut named = set.clone();
+    named.id = format!("{ID_PREFIX}{}", set.id);
+    for tile in &mut named.tiles {
+        tile.id = format!("{ID_PREFIX}{}", tile.id);
+    }
+    named
 }
 
 /// The tile's id within its set (`D` of `base/D`).
@@ -124,28 +172,70 @@ fn local(tile: &Tile) -> &str {
     tile.id.split_once('/').map_or(tile.id.as_str(), |(_, l)| l)
 }
 
-/// `Type/Location` of a segment, as JCloisterZone's client looks it up.
-fn location_key(seg: &crate::model::Segment) -> Option<String> {
-    let (_, ty) = TYPES.iter().find(|(k, _)| *k == seg.kind)?;
-    let loc = match seg.kind {
-        SegmentKind::City | SegmentKind::Road | SegmentKind::River => {
-            let mask = (0..4).filter(|e| seg.ports & (1 << (3 * e + 1)) != 0);
-            EDGE_LOCATIONS[mask.fold(0, |m, e| m | (1 << e))].to_string()
-        }
-        SegmentKind::Field => {
-            let halves: Vec<&str> = HALVES
-                .iter()
-                .filter(|(_, p)| seg.ports & (1 << p) != 0)
-                .map(|(n, _)| *n)
-                .collect();
-            match halves.is_empty() {
-                true => "I".into(),
-                false => halves.join("."),
+/// `Type/Location` of each segment, as JCloisterZone's client looks it up
+/// (`None` for a kind it has no type for). Enclosed fields are numbered in
+/// segment order, as the XML numbers them (`I`, `II`, ...).
+fn location_keys(tile: &Tile) -> Vec<Option<String>> {
+    let mut inner = 0;
+    let keys = tile.segments.iter().map(|seg| {
+        let (_, ty) = TYPES.iter().find(|(k, _)| *k == seg.kind)?;
+        let loc = match seg.kind {
+            SegmentKind::City | SegmentKind::Road | SegmentKind::River => {
+                let mask = (0..4).filter(|e| seg.ports & (1 << (3 * e + 1)) != 0);
+                EDGE_LOCATIONS[mask.fold(0, |m, e| m | (1 << e))].to_string()
             }
-        }
-        _ => "I".into(),
-    };
-    (!loc.is_empty()).then(|| format!("{ty}/{loc}"))
+            SegmentKind::Field => {
+                let halves: Vec<&str> = HALVES
+                    .iter()
+                    .filter(|(_, p)| seg.ports & (1 << p) != 0)
+                    .map(|(n, _)| *n)
+                    .collect();
+                match halves.is_empty() {
+                    true => {
+                        inner += 1;
+                        crate::import::jcz::inner_field(inner).to_string()
+                    }
+                    false => halves.join("."),
+                }
+            }
+            _ => "I".into(),
+        };
+        (!loc.is_empty()).then(|| format!("{ty}/{loc}"))
+    });
+    keys.collect()
+}
+
+/// A game element an expansion switches on: the engine plays a rule only when
+/// its element is in the game's setup, which the client fills from the
+/// expansions chosen (`enforces`: always, `implies`: by default), as its own
+/// River, Festival and Russian Promos do.
+struct ElementRow {
+    used: fn(&Set) -> bool,
+    tag: &'static str,
+    element: &'static str,
+}
+
+const ELEMENTS: &[ElementRow] = &[
+    ElementRow {
+        used: |set| set.river,
+        tag: "enforces",
+        element: "river",
+    },
+    ElementRow {
+        used: |set| has_mark(set, &[MarkKind::Festival]),
+        tag: "implies",
+        element: "festival",
+    },
+    ElementRow {
+        used: |set| has_mark(set, &[MarkKind::TrapLake, MarkKind::Tree]),
+        tag: "enforces",
+        element: "russian-trap",
+    },
+];
+
+fn has_mark(set: &Set, kinds: &[MarkKind]) -> bool {
+    let marks = set.tiles.iter().flat_map(|t| &t.marks);
+    marks.into_iter().any(|m| kinds.contains(&m.kind))
 }
 
 /// The tile XML with an `<expansion>` per set before `</defs>`: what the
@@ -162,10 +252,15 @@ fn with_expansions(xml: &str, sets: &[&Set]) -> String {
             })
             .collect();
         let title = escape(&set.name);
-        let tile_set = escape(&set.id);
+        let tile_set = escape(&format!("{ID_PREFIX}{}", set.id));
         block.push_str(&format!(
-            "    <expansion id=\"TILEC_{id}\">\n      <title>{title}</title>\n      <ref tile-set=\"{tile_set}\" />\n    </expansion>\n"
+            "    <expansion id=\"TILEC_{id}\">\n      <title>{title}</title>\n      <ref tile-set=\"{tile_set}\" />\n"
         ));
+        for row in ELEMENTS.iter().filter(|r| (r.used)(set)) {
+            let (tag, element) = (row.tag, row.element);
+            block.push_str(&format!("      <{tag} element=\"{element}\" />\n"));
+        }
+        block.push_str("    </expansion>\n");
     }
     block.push_str("  </expansions>\n</defs>\n");
     match xml.rfind("</defs>") {

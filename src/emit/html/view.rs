@@ -54,7 +54,11 @@ impl TileView {
             start: tile.start,
             edges: edges(tile),
             edge_kinds: tile.edges.map(|e| e.name()),
-            segments: tile.segments.iter().map(segment_line).collect(),
+            segments: tile
+                .segments
+                .iter()
+                .map(|s| segment_line(tile, s))
+                .collect(),
             adjacency: adjacency(tile),
             ends: tile.ends.iter().map(|e| end_line(tile, &e.end)).collect(),
             arrow: tile
@@ -144,7 +148,7 @@ fn ports(mask: u16) -> String {
     }
 }
 
-fn segment_line(s: &crate::model::Segment) -> String {
+fn segment_line(tile: &Tile, s: &crate::model::Segment) -> String {
     let mut line = format!("{} {}: {}", s.kind.name(), s.name, ports(s.ports));
     if s.pennants > 0 {
         line += &format!(
@@ -152,6 +156,21 @@ fn segment_line(s: &crate::model::Segment) -> String {
             s.pennants,
             if s.pennants == 1 { "" } else { "s" }
         );
+    }
+    if s.bridges != 0 {
+        line += &format!(", on a bridge over {}", mask_names(tile, s.bridges));
+    }
+    if s.tunnels != 0 {
+        line += &match s.kind {
+            SegmentKind::City => format!(
+                ", with {} passing under it in a tunnel",
+                mask_names(tile, s.tunnels)
+            ),
+            _ => format!(", in a tunnel under {}", mask_names(tile, s.tunnels)),
+        };
+    }
+    if s.not_touching != 0 {
+        line += &format!(", not touching {}", mask_names(tile, s.not_touching));
     }
     line
 }
