@@ -170,8 +170,17 @@ fn reach(fs: &[Feature], ends: &[End], i: usize) -> u8 {
 /// bridge (`over=v`), a city in a tunnel (`under=c`), and a road on a bridge:
 /// JCloisterZone does not say which of two crossing roads is on top, so the later
 /// one in the file passes over the earlier (`over=r1` on `r2`).
+///
+/// A one-edge road to a monastery (garden, hut) that parts the fields beside
+/// it runs to a wall: a river between its edge and the monastery, crossed on
+/// a bridge.
 fn crossings(fs: &[Feature], ends: &[End], i: usize) -> Vec<String> {
     let mine = reach(fs, ends, i);
+    let edgeless = |t: &usize| matches!(fs[*t].kind, Kind::Monastery | Kind::Garden | Kind::Hut);
+    let splits = splits_its_field(fs, i)
+        && ends
+            .iter()
+            .any(|e| e.segments.contains(&i) && e.targets.iter().any(edgeless));
     let mut out = Vec::new();
     for (j, g) in fs.iter().enumerate().filter(|&(j, _)| j != i) {
         let word = match g.kind {
@@ -180,11 +189,31 @@ fn crossings(fs: &[Feature], ends: &[End], i: usize) -> Vec<String> {
             Kind::City => "under",
             _ => continue,
         };
-        if crosses(mine, reach(fs, ends, j)) {
+        let beyond = g.kind == Kind::River
+            && splits
+            && g.edges.count_ones() >= 2
+            && g.edges & fs[i].edges == 0;
+        if crosses(mine, reach(fs, ends, j)) || beyond {
             out.push(format!("{word}={}", g.name));
         }
     }
     out
+}
+
+/// Whether one-edge road `i` has different fields on its two sides: ending
+/// at a feature without edges (a monastery), it then does not stop short of
+/// every wall.
+fn splits_its_field(fs: &[Feature], i: usize) -> bool {
+    let edge = fs[i].edges.trailing_zeros();
+    if fs[i].edges.count_ones() != 1 {
+        return false;
+    }
+    let field_of = |half: u32| {
+        fs.iter()
+            .position(|f| f.kind == Kind::Field && f.halves & (1 << half) != 0)
+    };
+    let (left, right) = (field_of(2 * edge), field_of(2 * edge + 1));
+    left.is_some() && right.is_some() && left != right
 }
 
 /// Notes on what the crossings assume or what JCloisterZone says of them.
