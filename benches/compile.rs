@@ -321,7 +321,28 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// `TILEC_BENCH_ONCE=N`: compiles the corpus of `N` tiles once and exits, for
+/// instruction counts per tile that a shared machine cannot disturb:
+/// `valgrind --tool=callgrind --toggle-collect='tilec::compile' target/release/deps/compile-* none`
+/// counts the compile alone (the corpus generation is left out).
+fn once(tiles: usize) {
+    let sources = corpus(tiles);
+    let compiled = compile(&sources);
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "the corpus must check clean"
+    );
+    let seen: usize = compiled.model.sets.iter().map(|s| s.tiles.len()).sum();
+    println!("compile/{tiles}: compiled once, {seen} tiles");
+}
+
 fn main() {
+    if let Some(n) = std::env::var("TILEC_BENCH_ONCE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        return once(n);
+    }
     for tiles in SIZES {
         report(tiles);
     }
