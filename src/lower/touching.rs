@@ -64,15 +64,17 @@ pub fn resolve(
 /// out nothing or contradicts the field's `->` list.
 pub fn faces_adjacency(tile: &mut Tile, not_touching: &[NotTouching], diags: &mut Vec<Diagnostic>) {
     let walls = walls(tile);
-    let mut derived = vec![0u32; tile.segments.len()];
     for f in 0..tile.segments.len() {
         if tile.segments[f].kind == SegmentKind::Field {
             let faces = face_cities(tile, &walls, f);
-            derived[f] = faces | port_neighbours(&tile.ports, f as u8, &tile.segments);
             let s = &mut tile.segments[f];
             s.cities = (s.cities | faces) & !s.not_touching;
         }
     }
+    // What the field touches before `not-touching=` (faces read only ports).
+    let derived = |f: usize| {
+        face_cities(tile, &walls, f) | port_neighbours(&tile.ports, f as u8, &tile.segments)
+    };
     for nt in not_touching {
         let (field, city) = (&tile.segments[nt.field], &tile.segments[nt.city]);
         let names = (field.name.clone(), city.name.clone());
@@ -86,7 +88,7 @@ pub fn faces_adjacency(tile: &mut Tile, not_touching: &[NotTouching], diags: &mu
                 city: names.1,
             };
             diags.push(Diagnostic::new(kind, nt.span).with(at, "named after `->` here"));
-        } else if derived[nt.field] & (1 << nt.city) == 0 {
+        } else if derived(nt.field) & (1 << nt.city) == 0 {
             let kind = Kind::NotTouchingUnderived {
                 field: names.0,
                 city: names.1,
