@@ -321,7 +321,47 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat`
+/// (nanoseconds on the CPU, first field): unlike wall time, it does not grow
+/// while other processes of a shared machine hold the CPU.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// `TILEC_BENCH_ONCE=N`: compiles the corpus of `N` tiles once and exits, for
+/// instruction counts per tile that a shared machine cannot disturb:
+/// `valgrind --tool=callgrind --toggle-collect='tilec::compile' target/release/deps/compile-* none`
+/// counts the compile alone (the corpus generation is left out). Without
+/// valgrind it prints the rate by the compile's CPU time (Linux).
+fn once(tiles: usize) {
+    let sources = corpus(tiles);
+    let before = cpu_time();
+    let compiled = compile(&sources);
+    let cpu = cpu_time().zip(before).map(|(after, before)| after - before);
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "the corpus must check clean"
+    );
+    let seen: usize = compiled.model.sets.iter().map(|s| s.tiles.len()).sum();
+    match cpu {
+        Some(cpu) => println!(
+            "compile/{tiles}: compiled once, {seen} tiles in {:.1} ms of CPU time, {:.0} tiles/s",
+            cpu.as_secs_f64() * 1e3,
+            seen as f64 / cpu.as_secs_f64()
+        ),
+        None => println!("compile/{tiles}: compiled once, {seen} tiles"),
+    }
+}
+
 fn main() {
+    if let Some(n) = std::env::var("TILEC_BENCH_ONCE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        return once(n);
+    }
     for tiles in SIZES {
         report(tiles);
     }

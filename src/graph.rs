@@ -247,6 +247,42 @@ pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
     cities
 }
 
+/// A wall that separates segments `a` and `b` (both touching the border): it
+/// holds neither, and their ports lie in different arcs of its ports. Two cities
+/// that no wall separates bound one face, where an enclosed field can lie.
+pub fn separating_wall<'w>(tile: &Tile, walls: &'w [Wall], a: usize, b: usize) -> Option<&'w Wall> {
+    let (pa, pb) = (tile.segments[a].ports, tile.segments[b].ports);
+    let p = pa.trailing_zeros() as usize;
+    walls
+        .iter()
+        .find(|w| w.mask & (1 << a | 1 << b) == 0 && arc_of(w.ports, p) & pb == 0)
+}
+
+/// Every pair of cities (in `->` order) that field `f`, which touches no port,
+/// cannot both touch, with the wall that separates them. Cities that touch
+/// no port lie inside the tile with the field and are not compared.
+pub fn enclosed_apart<'w>(
+    tile: &Tile,
+    walls: &'w [Wall],
+    f: usize,
+) -> Vec<(usize, usize, &'w Wall)> {
+    let cities: Vec<usize> = tile.segments[f]
+        .explicit_cities
+        .iter()
+        .map(|&(c, _)| c as usize)
+        .filter(|&c| tile.segments[c].ports != 0)
+        .collect();
+    let mut apart = Vec::new();
+    for (i, &a) in cities.iter().enumerate() {
+        for &b in &cities[i + 1..] {
+            if let Some(w) = separating_wall(tile, walls, a, b) {
+                apart.push((a, b, w));
+            }
+        }
+    }
+    apart
+}
+
 /// The indices of the set bits of a mask.
 pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
     (0..32).filter(move |i| mask & (1 << i) != 0)
@@ -263,7 +299,12 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
             Node::Port(p) => (PORT_NAMES[p as usize].to_string(), "circle"),
             Node::Segment(s) => {
                 let s = &tile.segments[s as usize];
-                (format!("{} ({})", s.name, s.kind.name()), "box")
+                let enclosed = if s.kind == SegmentKind::Field && s.ports == 0 {
+                    ", enclosed"
+                } else {
+                    ""
+                };
+                (format!("{} ({}{enclosed})", s.name, s.kind.name()), "box")
             }
             Node::End(e) => (tile.ends[e as usize].end.kind.name().to_string(), "diamond"),
         };
@@ -282,10 +323,23 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
             Link::Tunnel => "tapered",
         };
         let (a, b) = (e.source().index(), e.target().index());
-        let _ = writeln!(out, "  n{a} -- n{b} [style={style}];");
+        // An enclosed field's links to its cities say that they share its face.
+        let enclosed = |n: usize| {
+            n >= 12 && n - 12 < tile.segments.len() && {
+                let s = &tile.segments[n - 12];
+                s.kind == SegmentKind::Field && s.ports == 0
+            }
+        };
+        let face = if *e.weight() == Link::Touches && (enclosed(a) || enclosed(b)) {
+            ", label=\"one face\""
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "  n{a} -- n{b} [style={style}{face}];");
     }
     // The walls that cut the tile into faces (the fields), one cluster each.
-    for (w, wall) in walls(tile).iter().enumerate() {
+    let walls = walls(tile);
+    for (w, wall) in walls.iter().enumerate() {
         let nodes: Vec<String> = wall
             .members
             .iter()
@@ -297,6 +351,37 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
             nodes.join("; ")
         );
     }
+    enclosed_faces(tile, &walls, &mut out);
     out.push_str("}\n");
     out
+}
+
+/// For each field with no ports, a comment naming the face it lies in: the
+/// cities of its `->` list, which no wall separates (the checker refuses the
+/// tile otherwise, E204).
+fn enclosed_faces(tile: &Tile, walls: &[Wall], out: &mut String) {
+    for (f, field) in tile.segments.iter().enumerate() {
+        if field.kind != SegmentKind::Field || field.ports != 0 {
+            continue;
+        }
+        let apart = enclosed_apart(tile, walls, f);
+        let cities: Vec<&str> = field
+            .explicit_cities
+            .iter()
+            .map(|&(c, _)| tile.segments[c as usize].name.as_str())
+            .collect();
+        let face = match apart.first() {
+            None => "lies in one face with".to_string(),
+            Some(&(a, b, _)) => format!(
+                "cannot touch both {} and {} (a wall separates them) of",
+                tile.segments[a].name, tile.segments[b].name
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "  // enclosed field {} {face} {}",
+            field.name,
+            cities.join(" ")
+        );
+    }
 }

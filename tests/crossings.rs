@@ -145,6 +145,22 @@ fn faces_know_a_field_cut_off_by_a_junction() {
     assert_eq!(tilec::graph::face_cities(t, &walls, field("f3")), 0);
 }
 
+/// A field with no ports is drawn as enclosed, in one face with its cities.
+#[test]
+fn dot_shows_an_enclosed_field_in_the_face_of_its_cities() {
+    let args = ["export", "--emit", "dot", "--tile", "crossings/enclosed"];
+    let out = common::tilec(&[args.as_slice(), &["tests/crossings"]].concat());
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let dot = common::text(&out.stdout);
+    assert!(dot.contains("label=\"f1 (field, enclosed)\""), "{dot}");
+    assert!(dot.contains("[style=dashed, label=\"one face\"]"), "{dot}");
+    assert!(
+        dot.contains("// enclosed field f1 lies in one face with cn cwe"),
+        "{dot}"
+    );
+    common::golden(&common::root().join("tests/golden/dot/enclosed.dot"), &dot);
+}
+
 /// `tilec export --emit dot` shows the bridge, the tunnel and the walls.
 #[test]
 fn dot_shows_bridges_tunnels_and_walls() {

@@ -11,13 +11,16 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyList};
 use std::path::PathBuf;
 use std::sync::Arc;
+use tilec_runtime::CatalogOptions;
 
 /// A game of tilec's rules engine.
 ///
-/// ``Game(sets=["base"], players=2, seed=0, tiles=None)``: the shipped tile
-/// sets named (or, with ``tiles``, a designer's directory of tile text compiled
-/// now, whose sets come before the shipped ones), 2 to 6 players, and the seed
-/// of the draws. The draw is the engine's chance step: after each move the
+/// ``Game(sets=["base"], players=2, seed=0, tiles=None, *, record=True,
+/// topology_only=False)``: the shipped tile sets named (or, with ``tiles``, a
+/// designer's directory of tile text compiled now, whose sets come before the
+/// shipped ones), 2 to 6 players, and the seed of the draws. A tile with a mark
+/// the engine has no rules for is refused unless ``topology_only=True``, which
+/// plays it as plain topology (as ``tilec play --topology-only``). The draw is the engine's chance step: after each move the
 /// game draws for the next player, so ``legal_moves()`` always lists the
 /// choices of the player to move.
 #[pyclass(module = "tilec", name = "Game")]
@@ -84,17 +87,19 @@ fn numpy_view<'py>(
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (sets=None, players=2, seed=0, tiles=None, *, record=true))]
+    #[pyo3(signature = (sets=None, players=2, seed=0, tiles=None, *, record=true, topology_only=false))]
     fn new(
         sets: Option<Vec<String>>,
         players: usize,
         seed: u64,
         tiles: Option<PathBuf>,
         record: bool,
+        topology_only: bool,
     ) -> PyResult<PyGame> {
         let sets = sets.unwrap_or_else(|| vec!["base".to_string()]);
-        let shared =
-            crate::sets::catalog(&sets, tiles.as_deref()).map_err(PyValueError::new_err)?;
+        let options = CatalogOptions { topology_only };
+        let shared = crate::sets::catalog(&sets, tiles.as_deref(), options)
+            .map_err(PyValueError::new_err)?;
         let cat = &shared.cat;
         let total = cat.kind_ids().map(|k| usize::from(cat.kind(k).count)).sum();
         let engine =

@@ -8,38 +8,58 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tilec::diagnostic::{render_plain, Sources};
 use tilec::sets::Available;
-use tilec_runtime::Catalog;
+use tilec_runtime::{Catalog, CatalogError, CatalogOptions};
+
+/// A shipped catalog's key: its set ids and its options.
+type Key = (Vec<String>, CatalogOptions);
 
 /// Catalogs of shipped sets already built (with their interned moves), by
-/// their ids: a new game of the same sets shares one (building a catalog
-/// costs more than a whole game).
-static SHIPPED: Mutex<Vec<(Vec<String>, Arc<Shared>)>> = Mutex::new(Vec::new());
+/// their ids and options: a new game of the same sets shares one (building a
+/// catalog costs more than a whole game).
+static SHIPPED: Mutex<Vec<(Key, Arc<Shared>)>> = Mutex::new(Vec::new());
 
 /// The catalog of the sets `ids` (in that order), from the shipped tables or,
 /// with `tiles`, from that directory's sets (compiled anew each time) and the
-/// shipped ones.
-pub fn catalog(ids: &[String], tiles: Option<&Path>) -> Result<Arc<Shared>, String> {
+/// shipped ones. `options` say whether tiles with marks the engine does not
+/// play are refused or played as plain topology (`topology_only=True`).
+pub fn catalog(
+    ids: &[String],
+    tiles: Option<&Path>,
+    options: CatalogOptions,
+) -> Result<Arc<Shared>, String> {
     let Some(dir) = tiles else {
         let mut shipped = SHIPPED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, shared)) = shipped.iter().find(|(k, _)| k == ids) {
+        let key = (ids.to_vec(), options);
+        if let Some((_, shared)) = shipped.iter().find(|(k, _)| *k == key) {
             return Ok(shared.clone());
         }
-        let shared = Arc::new(Shared::new(build(ids, &Available::Shipped)?));
-        shipped.push((ids.to_vec(), shared.clone()));
+        let shared = Arc::new(Shared::new(build(ids, &Available::Shipped, options)?));
+        shipped.push((key, shared.clone()));
         return Ok(shared);
     };
-    Ok(Arc::new(Shared::new(build(ids, &compile(dir)?)?)))
+    let available = compile(dir)?;
+    Ok(Arc::new(Shared::new(build(ids, &available, options)?)))
 }
 
 /// The catalog of the sets `ids`, chosen as `tilec play` and `simulate` choose
 /// them (the library's [`Available`]): unknown ids and sets without what they
-/// require are refused with the CLI's message.
-fn build(ids: &[String], available: &Available) -> Result<Arc<Catalog>, String> {
+/// require are refused with the CLI's message, and a tile with a mark the
+/// engine does not play with a hint naming `topology_only=True`.
+fn build(
+    ids: &[String],
+    available: &Available,
+    options: CatalogOptions,
+) -> Result<Arc<Catalog>, String> {
     let chosen = available.choose(ids)?;
     let chosen: Vec<&tilec_runtime::TileSet> = chosen.iter().map(|s| &**s).collect();
-    Catalog::new(&chosen)
+    Catalog::with_options(&chosen, options)
         .map(Arc::new)
-        .map_err(|e| e.to_string())
+        .map_err(|e| match e {
+            CatalogError::UnplayedMark { .. } | CatalogError::UnplayedEnd { .. } => format!(
+                "{e}\nhint: pass topology_only=True to play these tiles as plain topology, their marks ignored"
+            ),
+            e => e.to_string(),
+        })
 }
 
 /// The sets of a directory's `.tiles` files and `sets.toml` (with its

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
 use std::time::Instant;
-use tilec_runtime::{Game, RandomPlayer, Rng, Setup};
+use tilec_runtime::{CatalogOptions, Game, RandomPlayer, Rng, Setup};
 
 /// What a run measured.
 struct Totals {
@@ -81,8 +81,10 @@ fn run_all(game: &Game, games: u64, seed: u64, threads: usize, figure_rate: f64)
 /// ``legal_placements_per_turn``, ``average_scores`` and ``total_scores`` (per
 /// player), ``seconds`` and the run's parameters. The same seed plays the
 /// same games as the CLI, on any number of threads (default: every core).
+/// ``topology_only=True`` plays tiles with marks the engine has no rules for as
+/// plain topology (``tilec simulate --topology-only``).
 #[pyfunction]
-#[pyo3(signature = (sets=None, players=2, games=1000, seed=0, threads=None, figure_rate=0.3, tiles=None))]
+#[pyo3(signature = (sets=None, players=2, games=1000, seed=0, threads=None, figure_rate=0.3, tiles=None, *, topology_only=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
@@ -93,6 +95,7 @@ pub fn simulate<'py>(
     threads: Option<usize>,
     figure_rate: f64,
     tiles: Option<PathBuf>,
+    topology_only: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let sets = sets.unwrap_or_else(|| vec!["base".to_string()]);
     if !(0.0..=1.0).contains(&figure_rate) {
@@ -105,7 +108,8 @@ pub fn simulate<'py>(
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let cat = crate::sets::catalog(&sets, tiles.as_deref())
+    let options = CatalogOptions { topology_only };
+    let cat = crate::sets::catalog(&sets, tiles.as_deref(), options)
         .map_err(PyValueError::new_err)?
         .cat
         .clone();
@@ -127,6 +131,7 @@ pub fn simulate<'py>(
     d.set_item("seed", seed)?;
     d.set_item("threads", threads)?;
     d.set_item("figure_rate", figure_rate)?;
+    d.set_item("topology_only", topology_only)?;
     d.set_item("seconds", seconds)?;
     d.set_item("games_per_second", games as f64 / seconds.max(1e-9))?;
     d.set_item("turns_per_game", t.turns as f64 / n)?;

@@ -43,7 +43,11 @@ class Game:
     2 to 6; ``seed``: the seed of the draws; ``tiles``: a designer's directory of
     ``.tiles`` files (and ``sets.toml``), compiled now, whose sets come before
     the shipped ones; ``record``: keep what ``to_record`` needs (off, a clone
-    is a little cheaper). Bad arguments or tiles raise ``ValueError``.
+    is a little cheaper); ``topology_only``: play tiles whose marks the engine
+    has no rules for (``tower``, ``dragon``, ...) as plain topology, their marks
+    ignored, instead of refusing them (as ``tilec play --topology-only``). Bad
+    arguments or tiles raise ``ValueError``; a tile with a mark the engine does
+    not play names the mark and ``topology_only=True``.
 
     The draw is the engine's chance step: after each move the game draws for
     the next player, so ``legal_moves()`` always lists the choices of the
@@ -58,6 +62,7 @@ class Game:
         tiles: Union[str, PathLike[str], None] = None,
         *,
         record: bool = True,
+        topology_only: bool = False,
     ) -> None: ...
     @property
     def players(self) -> int:
@@ -124,9 +129,13 @@ def simulate(
     threads: Optional[int] = None,
     figure_rate: float = 0.3,
     tiles: Union[str, PathLike[str], None] = None,
+    *,
+    topology_only: bool = False,
 ) -> dict[str, Any]:
     """Plays random legal games as ``tilec simulate`` does (same seed, same
     games, on any number of threads; default: every core) and returns its
     figures: ``games_per_second``, ``turns_per_game``,
     ``legal_placements_per_turn``, ``average_scores``, ``total_scores``,
-    ``seconds`` and the run's parameters."""
+    ``seconds`` and the run's parameters. ``topology_only`` plays tiles with
+    marks the engine has no rules for as plain topology (``tilec simulate
+    --topology-only``)."""

@@ -45,6 +45,7 @@ class TilecEnv(gym.Env):  # type: ignore[misc]
         opponent: Optional[Callable[[Game], Move]] = None,
         tiles: Optional[str] = None,
         render_mode: Optional[str] = None,
+        topology_only: bool = False,
     ) -> None:
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat}: a {players}-player game has seats 0 to {players - 1}")
@@ -52,6 +53,7 @@ class TilecEnv(gym.Env):  # type: ignore[misc]
         self.players = players
         self.seat = seat
         self.tiles = tiles
+        self.topology_only = topology_only
         self.opponent = opponent
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-np.inf, np.inf, shape=OBSERVATION_SHAPE, dtype=np.float32)
@@ -64,7 +66,13 @@ class TilecEnv(gym.Env):  # type: ignore[misc]
         """A new game (its draws seeded from the environment's generator)."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63))
-        self.game = Game(sets=self.sets, players=self.players, seed=game_seed, tiles=self.tiles)
+        self.game = Game(
+            sets=self.sets,
+            players=self.players,
+            seed=game_seed,
+            tiles=self.tiles,
+            topology_only=self.topology_only,
+        )
         self._opponents_move()
         return self.game.observation(), self._info()
 

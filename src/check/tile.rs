@@ -1,7 +1,7 @@
 //! The checks of one tile: ports, edges, crossings, adjacency, road ends.
 
 use crate::diagnostic::Diagnostic;
-use crate::graph::{alternations, arc_of, bits, walls, Link, TileGraph};
+use crate::graph::{alternations, arc_of, bits, enclosed_apart, walls, Link, TileGraph, Wall};
 use crate::message::Kind;
 use crate::model::Tile;
 use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
@@ -20,8 +20,10 @@ pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
     edges_valid(tile, diags);
     no_crossings(tile, diags);
     adjacency_possible(tile, diags);
+    let walls = walls(tile);
+    enclosed_fields_one_face(tile, &walls, diags);
     ends_valid(tile, g, diags);
-    ends_reachable(tile, diags);
+    ends_reachable(tile, &walls, diags);
 }
 
 fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
@@ -162,6 +164,39 @@ fn adjacency_possible(tile: &Tile, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// A field that touches no port lies in one face of the tile: no wall (a road,
+/// river or city with what it is joined to) may separate two cities of its `->`
+/// list.
+fn enclosed_fields_one_face(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnostic>) {
+    let segs = &tile.segments;
+    for (f, field) in segs.iter().enumerate() {
+        if field.kind != SegmentKind::Field || field.ports != 0 {
+            continue;
+        }
+        for (_, b, wall) in enclosed_apart(tile, walls, f) {
+            let by = wall
+                .members
+                .iter()
+                .copied()
+                .find(|&z| segs[z].ports != 0)
+                .unwrap_or(wall.members[0]);
+            let span = field
+                .explicit_cities
+                .iter()
+                .find(|e| e.0 as usize == b)
+                .map_or(field.span, |e| e.1);
+            let kind = Kind::AdjacencySeparated {
+                field: field.name.clone(),
+                city: segs[b].name.clone(),
+                by: segs[by].name.clone(),
+            };
+            diags.push(
+                Diagnostic::new(kind, span).with(segs[by].span, "this segment separates them"),
+            );
+        }
+    }
+}
+
 fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
     use SegmentKind::*;
     for (i, s) in tile.segments.iter().enumerate() {
@@ -238,10 +273,9 @@ fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
 /// in one face of the tile: no other wall (a river, road or city with what is
 /// joined to it) separates two of them, unless one of them crosses it on a bridge
 /// or in a tunnel.
-fn ends_reachable(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+fn ends_reachable(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnostic>) {
     let segs = &tile.segments;
-    let walls = walls(tile);
-    for wall in &walls {
+    for wall in walls {
         let crossing = wall
             .members
             .iter()

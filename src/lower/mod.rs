@@ -7,6 +7,7 @@ mod args;
 mod marks;
 mod ports;
 mod tile;
+mod touching;
 
 pub use ports::port_neighbours;
 

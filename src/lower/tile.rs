@@ -3,6 +3,7 @@
 use super::args::{number, Args};
 use super::marks;
 use super::ports::{assign_ports, derive_adjacency, edges_of, Claim};
+use super::touching::{self, faces_adjacency, NotTouching};
 use crate::ast::{ArgKind, Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
@@ -53,6 +54,8 @@ struct Draft {
     segments: Vec<Segment>,
     claims: Vec<Claim>,
     pending: Vec<Pending>,
+    /// The `not-touching=` attributes, resolved.
+    not_touching: Vec<NotTouching>,
     ends: Vec<End>,
     arrow: Option<Arrow>,
     arrow_span: Option<Span>,
@@ -139,7 +142,10 @@ pub fn lower_tile(
     }
     // Only a tile without errors: symmetry assumes every segment is well formed
     // (a port-less city named by an enclosed field would have no image).
-    faces_adjacency(&mut tile);
+    faces_adjacency(&mut tile, &d.not_touching, diags);
+    if diags.len() != before {
+        return None;
+    }
     tile.symmetry = symmetry(&tile);
     // The model outlives every other stage: no spare capacity (benches/compile.rs
     // measures the heap per tile).
@@ -153,19 +159,6 @@ pub fn lower_tile(
     Some(tile)
 }
 
-/// Adds to every field the cities its face of the drawing touches, then takes
-/// out those it says it does not touch (`not-touching=`).
-fn faces_adjacency(tile: &mut Tile) {
-    let walls = crate::graph::walls(tile);
-    for f in 0..tile.segments.len() {
-        if tile.segments[f].kind == SegmentKind::Field {
-            let faces = crate::graph::face_cities(tile, &walls, f);
-            let s = &mut tile.segments[f];
-            s.cities = (s.cities | faces) & !s.not_touching;
-        }
-    }
-}
-
 impl Draft {
     /// A draft starting from `base`; `statements` (the tile's) sizes the lists.
     fn from_base(base: Option<&Tile>, statements: usize) -> Draft {
@@ -176,6 +169,7 @@ impl Draft {
             segments: Vec::with_capacity(statements),
             claims: Vec::with_capacity(16),
             pending: Vec::new(),
+            not_touching: Vec::new(),
             ends: Vec::new(),
             arrow: None,
             arrow_span: None,
@@ -573,6 +567,7 @@ impl Draft {
                             Kind::NotACity {
                                 name,
                                 kind: kind.name(),
+                                not_touching: false,
                             },
                             span,
                         ));
@@ -597,16 +592,11 @@ impl Draft {
                     self.segments[r].bridges |= 1 << seg;
                 }
                 Pending::NotTouching { seg, name, span } => {
-                    let Some(c) = self.find(&name, span, diags) else {
-                        continue;
-                    };
-                    let kind = self.segments[c].kind;
-                    if kind != SegmentKind::City {
-                        let kind = kind.name();
-                        diags.push(Diagnostic::new(Kind::NotACity { name, kind }, span));
-                        continue;
+                    let found = touching::resolve(&self.segments, seg, name, span, diags);
+                    if let Some(nt) = found {
+                        self.segments[seg].not_touching |= 1 << nt.city;
+                        self.not_touching.push(nt);
                     }
-                    self.segments[seg].not_touching |= 1 << c;
                 }
                 Pending::Under { seg, name, span } => {
                     let Some(c) = self.find(&name, span, diags) else {

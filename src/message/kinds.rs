@@ -603,9 +603,25 @@ kinds! {
     /// road r E W
     /// field f N -> r     # wrong: r is a road
     /// ```
-    E205 NotACity { name: String, kind: &'static str }
-        => format!("`{name}` is a {kind}; a field touches cities only"),
-        hint: "list only cities after `->`";
+    ///
+    /// `not-touching=CITY` takes a city out of the ones a field touches, so it too
+    /// names a city:
+    ///
+    /// ```text
+    /// road r E W
+    /// field f N not-touching=r   # wrong: r is a road, never touched
+    /// ```
+    E205 NotACity { name: String, kind: &'static str, not_touching: bool }
+        => if *not_touching {
+            format!("`not-touching={name}` names a {kind}, not a city")
+        } else {
+            format!("`{name}` is a {kind}; a field touches cities only")
+        },
+        hint: if *not_touching {
+            format!("`not-touching=` takes out a city the field touches; a field never touches a {kind}")
+        } else {
+            "list only cities after `->`".to_string()
+        };
     /// An edge must match its neighbours, so it has one of three shapes: all city,
     /// all field, or a road or river in the middle with field on both halves:
     ///
@@ -756,6 +772,45 @@ kinds! {
         } else {
             format!("a road crosses a {by_kind} with `over={by}`; or end the road on its own side")
         };
+    /// `not-touching=CITY` names a city of the tile, one that the field would
+    /// touch otherwise. No segment of the tile has this name:
+    ///
+    /// ```text
+    /// city c N
+    /// road r W E
+    /// field f1 EL WR not-touching=cc   # wrong: the city is `c`
+    /// ```
+    E242 NotTouchingUnknown { name: String, suggestion: Option<String>, cities: String }
+        => format!("`not-touching={name}`: no city named `{name}` on this tile"),
+        hint: match (suggestion, cities.as_str()) {
+            (Some(s), _) => format!("did you mean `{s}`?"),
+            (None, "") => "the tile has no city: remove `not-touching=`".to_string(),
+            (None, cities) => format!("the tile's cities: {cities}"),
+        };
+    /// `not-touching=CITY` takes a city out of the ones a field touches by its
+    /// ports (a field port next to a city port) or by its face of the tile's
+    /// drawing. This field touches that city neither way, so there is nothing to
+    /// take out: remove the attribute, or check the ports.
+    ///
+    /// ```text
+    /// city c N
+    /// road r W E
+    /// field f2 ER SL SR WL not-touching=c   # wrong: road r lies between f2 and c
+    /// ```
+    E243 NotTouchingUnderived { field: String, city: String }
+        => format!("field `{field}` does not touch city `{city}`: `not-touching={city}` takes nothing out"),
+        hint: "`not-touching=` only takes out a city the field touches by its ports or its face; remove it";
+    /// A field cannot both touch a city and not touch it: its `->` list names the
+    /// city that its `not-touching=` takes out. Keep one of the two.
+    ///
+    /// ```text
+    /// city c N
+    /// field f E S W not-touching=c -> c   # wrong: which is it?
+    /// ```
+    E244 NotTouchingListed { field: String, city: String }
+        => format!("field `{field}` names city `{city}` both after `->` and in `not-touching=`"),
+        hint: "keep `-> CITY` if the field touches the city, `not-touching=CITY` if it does not",
+        label: "taken out here";
     // ---- sets
     /// The tiles of a set add up to a different number of copies than `total` for
     /// that set in `sets.toml`. Fix a tile's `count`, or the expected number:

@@ -1,0 +1,59 @@
+"""`topology_only`: tiles with marks the engine has no rules for are refused,
+naming the mark and the option, unless played as plain topology (as
+`tilec play --topology-only` and `tilec simulate --topology-only`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tilec
+from conftest import REPO, play_random
+
+#: Tiles carrying every mark of the tile language (`inn`, `tower`, ...).
+MARKS = REPO / "tests" / "vocab"
+
+
+def test_a_game_with_unplayed_marks_is_refused_naming_the_mark_and_the_option() -> None:
+    with pytest.raises(ValueError) as e:
+        tilec.Game(sets=["marks"], tiles=MARKS)
+    message = str(e.value)
+    assert "tile `marks/inn` carries the mark `inn`" in message
+    assert "hint: pass topology_only=True" in message
+
+
+def test_topology_only_plays_the_same_tiles_to_the_end() -> None:
+    game = tilec.Game(sets=["marks"], tiles=MARKS, seed=3, topology_only=True)
+    moves = play_random(game, random.Random(3))
+    assert game.is_over() and moves
+    ids = {tile for tile, *_ in game.board()}
+    assert any(tile.startswith("marks/") for tile in ids), ids
+
+
+def test_topology_only_changes_nothing_for_sets_the_engine_plays() -> None:
+    plain = tilec.Game(sets=["base"], seed=5)
+    topology = tilec.Game(sets=["base"], seed=5, topology_only=True)
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    assert [str(m) for m in play_random(plain, rng_a)] == [
+        str(m) for m in play_random(topology, rng_b)
+    ]
+    assert plain.scores() == topology.scores()
+
+
+def test_simulate_takes_topology_only_and_reports_it() -> None:
+    with pytest.raises(ValueError, match="carries the mark `inn`.*\n.*topology_only=True"):
+        tilec.simulate(sets=["marks"], tiles=MARKS, games=2, threads=1)
+    result = tilec.simulate(sets=["marks"], tiles=MARKS, games=2, threads=1, topology_only=True)
+    assert result["topology_only"] is True and result["turns_per_game"] > 0
+    assert tilec.simulate(games=1, threads=1)["topology_only"] is False
+
+
+def test_the_environment_passes_topology_only_to_its_games() -> None:
+    pytest.importorskip("gymnasium")
+    import tilec.env as env_module
+    env = env_module.TilecEnv(sets=["marks"], tiles=str(MARKS), topology_only=True)
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == env.observation_space.shape
+    with pytest.raises(ValueError, match="topology_only=True"):
+        env_module.TilecEnv(sets=["marks"], tiles=str(MARKS)).reset(seed=0)
