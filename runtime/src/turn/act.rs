@@ -109,7 +109,7 @@ impl Game {
         // fixed-size array each way, so the loops over the kinds unroll).
         match self.cat.rules.figures {
             2 => self.place_actions(tile, [FigureKind::Follower, FigureKind::Abbot], out),
-            _ => self.place_actions(tile, FigureKind::ALL, out),
+            _ => self.place_actions_all(tile, out),
         }
         // Every abbot in supply: none on the board, so no scan of the figures.
         let abbots = supply[FigureKind::Abbot.index()];
@@ -121,7 +121,8 @@ impl Game {
         }
     }
 
-    /// The deployments on the tile just placed, for the figure kinds `kinds`.
+    /// The deployments on the tile just placed, for the base game's figure
+    /// kinds `kinds`.
     #[inline]
     fn place_actions<const N: usize>(
         &self,
@@ -151,6 +152,36 @@ impl Game {
                 {
                     out.push(Action::Place { figure, segment });
                 }
+            }
+        }
+    }
+
+    /// [`Game::place_actions`] for every figure kind (Messengers & Mayors in
+    /// play), in the same order. With five kinds, which are in supply and
+    /// which may stand on a segment are coin tosses: each segment's figures
+    /// come from one mask (`Catalog::stand_by_seg`) instead of a branch per
+    /// kind.
+    #[inline(never)]
+    fn place_actions_all(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
+        let supply = &self.figs.supply[usize::from(self.current)];
+        let k = &self.cat.kinds[usize::from(tile.kind)];
+        let avail = in_supply(supply);
+        let by_seg = &self.cat.stand_by_seg[usize::from(tile.kind)];
+        let mut segs = standable(&k.stand, avail);
+        while segs != 0 {
+            let segment = segs.trailing_zeros() as u8;
+            segs &= segs - 1;
+            let node = tile.node_base + u16::from(segment);
+            let free = self.board.features.figures(self.board.features.find(node)) == 0;
+            let may = match free {
+                true => u8::MAX,
+                false => JOINERS,
+            };
+            let mut figures = by_seg[usize::from(segment)] & avail & may;
+            while figures != 0 {
+                let figure = FigureKind::ALL[figures.trailing_zeros() as usize];
+                figures &= figures - 1;
+                out.push(Action::Place { figure, segment });
             }
         }
     }
@@ -315,4 +346,36 @@ impl Game {
         };
         self.log(Event::Scored(scoring));
     }
+}
+
+/// The figure kinds that may join an occupied feature (bit per kind in
+/// [`FigureKind::ALL`] order).
+pub(crate) const JOINERS: u8 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < FigureKind::ALL.len() {
+        if FigureKind::ALL[i].joins_occupied() {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// The figure kinds in `supply` (bit per kind in [`FigureKind::ALL`] order).
+#[inline(always)]
+pub(crate) fn in_supply(supply: &[u8; FigureKind::ALL.len()]) -> u8 {
+    supply
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, &n)| m | u8::from(n != 0) << i)
+}
+
+/// The segments that some figure kind of `avail` (bit per kind) may stand
+/// on, from a kind's `stand` masks.
+#[inline(always)]
+pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u8) -> u32 {
+    stand.iter().enumerate().fold(0, |m, (i, &s)| {
+        m | s & 0u32.wrapping_sub(u32::from(avail >> i & 1))
+    })
 }
