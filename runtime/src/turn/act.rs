@@ -105,8 +105,9 @@ impl Game {
         };
         out.push(Action::Pass);
         let supply = &self.figs.supply[usize::from(self.current)];
-        // Only the kinds in play: the base game's two unless M&M is in play (a
-        // fixed-size array each way, so the loops over the kinds unroll).
+        // Only the kinds in play: the base game's two (a fixed-size array, so
+        // the loop over the kinds unrolls) unless M&M is in play (all five,
+        // by masks).
         match self.cat.rules.figures {
             2 => self.place_actions(tile, [FigureKind::Follower, FigureKind::Abbot], out),
             _ => self.place_actions_all(tile, out),
@@ -378,4 +379,75 @@ pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u8) -> u32 
     stand.iter().enumerate().fold(0, |m, (i, &s)| {
         m | s & 0u32.wrapping_sub(u32::from(avail >> i & 1))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::figure::{Action, FigureKind, Spot};
+    use crate::game::{Game, Phase, Setup};
+    use crate::rng::Rng;
+    use crate::sim::RandomPlayer;
+    use std::sync::Arc;
+
+    /// The deployments and portal placements listed by masks are exactly the
+    /// candidates that `check_action` accepts, in segment-then-kind order
+    /// (tiles in placement order for the portal), through random games with
+    /// every set, whatever the supplies and occupied features.
+    #[test]
+    fn listed_deployments_and_portal_placements_are_the_checked_ones() {
+        let sets = ["base", "river", "anniversary", "festival", "promos", "mm"];
+        let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
+        let mut player = RandomPlayer::new(0.6);
+        let (mut steps, mut portals) = (0, 0);
+        for seed in 0..12u64 {
+            let mut game = Game::new(cat.clone(), Setup::new(4)).expect("setup");
+            let mut rng = Rng::new(seed);
+            while player.turn_until_figure_step(&mut game, &mut rng) {
+                let listed = game.legal_actions();
+                let places: Vec<Action> = listed
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Place { .. }))
+                    .collect();
+                let tile = *game.last_placed().expect("figure step");
+                let segs = cat.kinds[usize::from(tile.kind)].segs.len() as u8;
+                let checked: Vec<Action> = (0..segs)
+                    .flat_map(|segment| {
+                        FigureKind::ALL.map(|figure| Action::Place { figure, segment })
+                    })
+                    .filter(|&a| game.check_action(a).is_ok())
+                    .collect();
+                assert_eq!(places, checked, "seed {seed} turn {}", game.turn());
+                let portal: Vec<Action> = listed
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Portal { .. }))
+                    .collect();
+                let mut want = Vec::new();
+                for t in game.placed_tiles() {
+                    for segment in 0..cat.kinds[usize::from(t.kind)].segs.len() as u8 {
+                        let at = Spot {
+                            pos: t.pos,
+                            segment,
+                        };
+                        for figure in FigureKind::ALL {
+                            let a = Action::Portal { figure, at };
+                            if game.check_action(a).is_ok() {
+                                want.push(a);
+                            }
+                        }
+                    }
+                }
+                assert_eq!(portal, want, "seed {seed} turn {}", game.turn());
+                steps += 1;
+                portals += usize::from(!portal.is_empty());
+                player.turn(&mut game, &mut rng);
+            }
+        }
+        assert!(
+            steps > 1000 && portals > 10,
+            "{steps} figure steps, {portals} portals"
+        );
+    }
 }
