@@ -385,7 +385,7 @@ pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u8) -> u32 
 mod tests {
     use crate::catalog::Catalog;
     use crate::figure::{Action, FigureKind, Spot};
-    use crate::game::{Game, Phase, Setup};
+    use crate::game::{Game, Setup};
     use crate::rng::Rng;
     use crate::sim::RandomPlayer;
     use std::sync::Arc;
