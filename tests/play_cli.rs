@@ -97,6 +97,47 @@ fn simulate_prints_its_rate() {
     );
 }
 
+/// `simulate --compare` alternates rounds of the two configurations and
+/// prints both rates, their ratio and the per-placement figures; it plays its
+/// own configurations, so it refuses the options that would choose others.
+#[test]
+fn simulate_compare_prints_both_rates_and_their_ratio() {
+    let out = tilec(&[
+        "simulate",
+        "--compare",
+        "--games",
+        "6",
+        "--rounds",
+        "3",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for want in [
+        "3 rounds alternating",
+        "round 1: base ",
+        "round 3: base ",
+        "median: base ",
+        "; ratio ",
+        "turns a game, ",
+        "ns per tile placed",
+        "ns per legal placement offered",
+        "all-sets: average scores ",
+    ] {
+        assert!(stdout.contains(want), "{want:?} missing in\n{stdout}");
+    }
+    assert_eq!(stdout.matches(" ns per tile placed").count(), 2, "{stdout}");
+    for refused in [
+        &["simulate", "--compare", "--sets", "base"][..],
+        &["simulate", "--compare", "--players", "3"],
+        &["simulate", "--compare", "--rounds", "0"],
+        &["simulate", "--rounds", "3"],
+    ] {
+        assert_eq!(tilec(refused).status.code(), Some(2), "{refused:?}");
+    }
+}
+
 /// `simulate --records DIR` writes every game as a record that `tilec play`
 /// replays to the same scores (its `[expect]`).
 #[test]

@@ -281,6 +281,12 @@ pub struct Catalog {
     /// Every copy of every kind: games copy it instead of rebuilding it.
     pub(crate) pile: crate::pile::Pile,
     pub(crate) rules: Rules,
+    /// Per kind, [`KindInfo::stand`] the other way round: per segment, the
+    /// figure kinds that may stand on it (bit per kind in [`FigureKind::ALL`]
+    /// order), so that the expansions' listings (all five kinds, the portal)
+    /// take a segment's figures from one mask. Beside the kinds, not in them:
+    /// the base game's turn never reads it.
+    pub(crate) stand_by_seg: Vec<[u8; 32]>,
 }
 
 impl Catalog {
@@ -358,7 +364,17 @@ impl Catalog {
             },
             ..rules
         };
+        let stand_by_seg = kinds
+            .iter()
+            .map(|k| {
+                std::array::from_fn(|seg| {
+                    let on = |f: usize| u8::from(k.stand[f] >> seg & 1 != 0) << f;
+                    (0..FigureKind::ALL.len()).fold(0, |m, f| m | on(f))
+                })
+            })
+            .collect();
         let mut cat = Catalog {
+            stand_by_seg,
             kinds,
             set_ids,
             max_nodes,

@@ -34,6 +34,22 @@ use crate::figure::{Action, FigureKind};
 use crate::game::{Game, PlacedTile};
 
 impl Game {
+    /// A tile just put on the board (any tile, the start tile too): its arrow
+    /// is noted on it, and the traps' marks in their lists.
+    #[inline(never)]
+    pub(crate) fn note_specials(&mut self, index: usize) {
+        let tile = &mut self.board.tiles[index];
+        let k = &self.cat.kinds[usize::from(tile.kind)];
+        let r = usize::from(tile.rotation.quarter_turns());
+        tile.arrow = k.arrow.map_or(0, |(kind, dirs)| {
+            anniversary::arrow_bit(kind) << 2 | dirs[r]
+        });
+        let tile = *tile;
+        if self.cat.rules.traps {
+            self.register_specials(tile);
+        }
+    }
+
     /// Step 1 of a turn after the tile is down: the town hall's meeting, the
     /// traps, and the arrows. `around` holds the placed-tile index + 1 of its
     /// neighbours (N, E, S, W; 0 = none). Returns whether the player must

@@ -153,8 +153,10 @@ impl Figure {
     }
 
     /// Whether a surround can trigger it: a mayor, or a scarecrow standing.
+    /// (`|` and `&`, not `||` and `&&`: a figure's kind is a coin toss, and the
+    /// surround triggers ask this of every figure.)
     pub(crate) fn watched(&self) -> bool {
-        self.kind == FigureKind::Mayor || (self.kind == FigureKind::Scarecrow && !self.lying)
+        (self.kind == FigureKind::Mayor) | ((self.kind == FigureKind::Scarecrow) & !self.lying)
     }
 
     /// Where it stands, as a [`Spot`].

@@ -161,6 +161,10 @@ pub struct PlacedTile {
     pub(crate) node_base: u16,
     /// River bend: 0 straight or none, 1 right, -1 left.
     pub(crate) river_turn: i8,
+    /// Its arrow as placed: the arrow kind's bit (`arrow_bit`) above two bits
+    /// of the side it points at; 0 for none (and always without arrows in
+    /// play). Kept here so that a placement beside it reads no catalog entry.
+    pub(crate) arrow: u8,
 }
 
 /// One game: the board, the figures, the pile, the scores.

@@ -73,6 +73,35 @@ impl RandomPlayer {
         }
     }
 
+    /// Plays on (as [`RandomPlayer::turn`]) until the game is at a figure
+    /// step; false once it is over. For tests that look at every figure step.
+    #[cfg(test)]
+    pub(crate) fn turn_until_figure_step(&mut self, game: &mut Game, rng: &mut Rng) -> bool {
+        loop {
+            match game.phase() {
+                Phase::Figure => return true,
+                Phase::Over => return false,
+                Phase::Draw => {
+                    if self.draw(game, rng).is_none() {
+                        return false;
+                    }
+                }
+                Phase::Place(kind) => {
+                    let n = game.legal_placement_count();
+                    let Some(placement) = game.nth_legal_placement(rng.below(n as u32) as usize)
+                    else {
+                        return false;
+                    };
+                    game.play_unchecked(Move::Place { kind, placement });
+                }
+                Phase::Decide => match self.decide(game, rng) {
+                    Some(m) => game.play_unchecked(m),
+                    None => return false,
+                },
+            }
+        }
+    }
+
     /// The draw, or the town hall taken instead; `None` when the game is over.
     fn draw(&mut self, game: &mut Game, rng: &mut Rng) -> Option<()> {
         let me = game.current_player();

@@ -4,6 +4,7 @@
 //! recall); full final scoring. The games are shared out over `--threads`
 //! threads with the same results as on one.
 
+mod compare;
 mod games;
 
 use super::report::{self, Report, Run, Tally};
@@ -27,9 +28,10 @@ pub struct SimulateArgs {
     /// Players, 2 to 6.
     #[arg(long, default_value_t = 2)]
     pub players: usize,
-    /// Games to play (at least 1).
-    #[arg(long, default_value_t = 1000)]
-    pub games: u64,
+    /// Games to play (at least 1) [default: 1000; with `--compare`, 10000 of
+    /// each configuration a round].
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
     /// Seed of the whole run (each game's seed is drawn from it).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -56,6 +58,23 @@ pub struct SimulateArgs {
     /// engine as plain topology, ignoring the marks, instead of refusing them.
     #[arg(long)]
     pub topology_only: bool,
+    /// Measure the expansions' speed: alternate rounds of random 2-player
+    /// base games and random 4-player games with all six shipped sets (one
+    /// thread unless `--threads`), and print both rates (the median of their
+    /// rounds), their ratio, and the time per tile placed and per legal
+    /// placement offered.
+    #[arg(long, conflicts_with_all = ["sets", "players", "tiles", "report", "records", "topology_only"])]
+    pub compare: bool,
+    /// Rounds of each configuration with `--compare`.
+    #[arg(long, value_name = "N", default_value_t = 7, requires = "compare")]
+    pub rounds: usize,
+}
+
+impl SimulateArgs {
+    /// Games to play: `--games`, or its default.
+    fn games(&self) -> u64 {
+        self.games.unwrap_or(1000)
+    }
 }
 
 /// A progress bar is shown for runs of at least this many games.
@@ -63,6 +82,9 @@ const LONG_RUN: u64 = 20_000;
 
 /// Runs the simulation; 0 ok, 1 the `--tiles` have problems, 2 usage or I/O.
 pub fn run(args: &SimulateArgs) -> u8 {
+    if args.compare {
+        return run_compare(args);
+    }
     let available = match super::sets::load(args.tiles.as_deref()) {
         Ok(a) => a,
         Err(code) => return code,
@@ -95,7 +117,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         }
     }
     let plan = Plan {
-        games: args.games,
+        games: args.games(),
         seed: args.seed,
         threads,
         figure_rate: args.figure_rate,
@@ -115,7 +137,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
             .as_ref()
             .map(|_| Tally::new(&cat, &sets, args.players)),
     };
-    let bar = progress_bar(args.games);
+    let bar = progress_bar(args.games());
     let started = Instant::now();
     let totals = games::play(&cat, &plan, empty, bar.as_ref());
     let secs = started.elapsed().as_secs_f64();
@@ -139,6 +161,32 @@ pub fn run(args: &SimulateArgs) -> u8 {
 /// The sets as played (without the tiles they remove), their catalog, the threads.
 type Checked<'a> = (Vec<Cow<'a, TileSet>>, Arc<Catalog>, usize);
 
+/// `--compare`: the expansions' speed against the base game's.
+fn run_compare(args: &SimulateArgs) -> u8 {
+    let games = args.games.unwrap_or(10_000);
+    let problem = match (games, args.rounds, args.threads) {
+        (0, _, _) => Some("--games 0: a round plays at least 1 game".to_string()),
+        (_, 0, _) => Some("--rounds 0: at least one round is played".to_string()),
+        (_, _, Some(0)) => Some("--threads 0: at least one thread plays".to_string()),
+        _ if !(0.0..=1.0).contains(&args.figure_rate) => Some(format!(
+            "--figure-rate {} is not a probability",
+            args.figure_rate
+        )),
+        _ => None,
+    };
+    if let Some(m) = problem {
+        eprintln!("error: {m}");
+        return 2;
+    }
+    compare::run(&compare::Comparison {
+        games,
+        rounds: args.rounds,
+        seed: args.seed,
+        figure_rate: args.figure_rate,
+        threads: args.threads.unwrap_or(1),
+    })
+}
+
 /// The sets, their catalog and the threads, or what is wrong with the arguments.
 fn checked<'a>(
     args: &SimulateArgs,
@@ -153,7 +201,7 @@ fn checked<'a>(
             args.figure_rate
         ));
     }
-    if args.games == 0 {
+    if args.games() == 0 {
         return Err("--games 0: there is nothing to simulate; give at least 1".into());
     }
     let threads = match args.threads {
@@ -176,7 +224,7 @@ fn checked<'a>(
             }
         })?;
     // No more threads than games.
-    let threads = threads.min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    let threads = threads.min(usize::try_from(args.games()).unwrap_or(usize::MAX));
     Ok((sets, Arc::new(cat), threads))
 }
 
@@ -194,19 +242,19 @@ fn progress_bar(games: u64) -> Option<ProgressBar> {
 }
 
 fn summary(args: &SimulateArgs, threads: usize, secs: f64, totals: &Totals) {
-    let games = args.games.max(1) as f64;
+    let games = args.games().max(1) as f64;
     outln!(
         "sets {}, {} players, {} games, seed {}, figure rate {}",
         args.sets.join(","),
         args.players,
-        args.games,
+        args.games(),
         args.seed,
         args.figure_rate
     );
     let unit = if threads == 1 { "thread" } else { "threads" };
     outln!(
         "time {secs:.3} s: {:.0} games/s on {threads} {unit}",
-        args.games as f64 / secs.max(1e-9)
+        args.games() as f64 / secs.max(1e-9)
     );
     outln!("turns per game {:.1}", totals.turns as f64 / games);
     outln!(
@@ -232,7 +280,7 @@ fn write_report(
     let run = Run {
         sets: args.sets.clone(),
         players: args.players,
-        games: args.games,
+        games: args.games(),
         seed: args.seed,
         figure_rate: args.figure_rate,
     };

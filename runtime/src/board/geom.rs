@@ -50,8 +50,9 @@ impl Pos {
 
     /// Whether `other` is this square or one of its eight neighbours.
     pub fn near(self, other: Pos) -> bool {
-        (i32::from(self.x) - i32::from(other.x)).abs() <= 1
-            && (i32::from(self.y) - i32::from(other.y)).abs() <= 1
+        // `&`, not `&&`: one branch for the caller instead of two coin tosses.
+        ((i32::from(self.x) - i32::from(other.x)).abs() <= 1)
+            & ((i32::from(self.y) - i32::from(other.y)).abs() <= 1)
     }
 }
 

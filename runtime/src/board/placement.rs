@@ -139,8 +139,8 @@ impl Game {
     /// Calls `f` with every legal placement of `kind`, in listing order.
     #[inline]
     pub(crate) fn each_legal_placement(&self, kind: KindId, mut f: impl FnMut(Placement)) {
-        // A plain loop: as fast as the listing can be (the iterator below is
-        // for river kinds, which are counted and picked without a list).
+        // A plain loop: as fast as the listing can be (river kinds are counted
+        // and picked without a list, by `river_squares`).
         let k = &self.cat.kinds[usize::from(kind)];
         let frontier = self
             .board
@@ -163,10 +163,22 @@ impl Game {
         }
     }
 
-    /// Every legal placement of `kind`, in frontier order (no list is built:
-    /// river kinds are counted and picked from this, from their table of
-    /// rotations that continue the river).
-    fn placements_of(&self, kind: KindId) -> impl Iterator<Item = Placement> + '_ {
+    /// The rotations (bit per rotation) of river kind `kind` that are legal at
+    /// the frontier square `pos`, whose entry in the kind's river table
+    /// (`KindInfo::river_fit`: the rotations that continue the river) is
+    /// `entry`: those that also make no U-turn.
+    fn river_rotations(&self, kind: KindId, pos: Pos, entry: u8) -> u8 {
+        let rots = fit_rotations(entry);
+        (0..4u8)
+            .filter(|&r| rots & (1 << r) != 0 && self.river_ok(kind, pos, r).is_ok())
+            .fold(0, |m, r| m | 1 << r)
+    }
+
+    /// The frontier squares where river kind `kind` may continue the river,
+    /// with their legal rotations, in frontier order. Only the river's open
+    /// end asks for a river edge: every other square is passed over by one
+    /// table lookup and a branch that is almost never taken.
+    fn river_squares(&self, kind: KindId) -> impl Iterator<Item = (Pos, u8)> + '_ {
         let k = &self.cat.kinds[usize::from(kind)];
         let fit = k.river_fit.as_deref().unwrap_or(&k.fit);
         let frontier = self
@@ -175,16 +187,23 @@ impl Game {
             .frontier()
             .iter()
             .zip(self.board.grid.codes());
-        frontier.flat_map(move |(&pos, &code)| {
-            let rots = fit_rotations(fit[usize::from(code) & (TABLE - 1)]);
-            (0..4u8)
-                .filter(move |r| rots & (1 << r) != 0)
-                .filter(move |&r| !k.river || self.river_ok(kind, pos, r).is_ok())
-                .map(move |r| Placement {
-                    pos,
-                    rotation: Rotation::new(r),
-                })
+        frontier.filter_map(move |(&pos, &code)| {
+            let entry = fit[usize::from(code) & (TABLE - 1)];
+            (entry != 0).then(|| (pos, self.river_rotations(kind, pos, entry)))
         })
+    }
+
+    /// The `n`-th legal placement of river kind `kind`, in listing order.
+    fn nth_river_placement(&self, kind: KindId, mut n: usize) -> Option<Placement> {
+        for (pos, rots) in self.river_squares(kind) {
+            let here = rots.count_ones() as usize;
+            if n < here {
+                let rotation = nth_rotation(rots, n);
+                return Some(Placement { pos, rotation });
+            }
+            n -= here;
+        }
+        None
     }
 
     /// Number of legal placements of the drawn tile (as listed by
@@ -200,7 +219,8 @@ impl Game {
     pub(crate) fn count_for(&self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
-            return self.placements_of(kind).count();
+            let counts = self.river_squares(kind).map(|(_, rots)| rots.count_ones());
+            return counts.sum::<u32>() as usize;
         }
         let fit = &*k.fit;
         let counts = self.board.grid.codes().iter();
@@ -252,7 +272,7 @@ impl Game {
         };
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
-            return self.placements_of(kind).nth(n);
+            return self.nth_river_placement(kind, n);
         }
         let fit = &*k.fit;
         if self.drawn_count.is_some() && !self.scratch.blocks.is_empty() {

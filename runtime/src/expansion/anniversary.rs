@@ -18,7 +18,7 @@
 //!   kind, stands where it may, and is not a monk beside an abbot or an abbot
 //!   beside a monk; never a third.
 
-use crate::act::ActError;
+use crate::act::{in_supply, standable, ActError};
 use crate::decide::Choice;
 use crate::event::{Event, PointsReason};
 use crate::features::Node;
@@ -42,11 +42,10 @@ impl Game {
     /// The placed tile's arrow scores or is activated; neighbours' arrows pointing
     /// at it are activated.
     pub(crate) fn arrows(&mut self, tile: PlacedTile, around: [u16; 4]) {
-        let r = usize::from(tile.rotation.quarter_turns());
         let mut choices = 0u8;
-        if let Some((kind, dirs)) = self.cat.kinds[usize::from(tile.kind)].arrow {
-            if around[usize::from(dirs[r]) & 3] != 0 {
-                choices |= arrow_bit(kind);
+        if tile.arrow != 0 {
+            if around[usize::from(tile.arrow & 3)] != 0 {
+                choices |= tile.arrow >> 2;
             } else {
                 self.scores[usize::from(self.current)] += 2;
                 self.log(Event::Points {
@@ -59,18 +58,12 @@ impl Game {
         }
         // Without a branch per side (whether a side has a neighbour, and whether
         // it carries an arrow, are coin tosses): a missing neighbour reads the
-        // start tile, and its bit is masked away.
+        // start tile, and its bit is masked away. A tile without an arrow has
+        // no bit to give.
         for (side, &t) in around.iter().enumerate() {
-            let other = self.board.tiles[usize::from(t.saturating_sub(1))];
-            let (bit, points) = match self.cat.kinds[usize::from(other.kind)].arrow {
-                Some((kind, dirs)) => (
-                    arrow_bit(kind),
-                    dirs[usize::from(other.rotation.quarter_turns())],
-                ),
-                None => (0, 4),
-            };
-            let hit = (t != 0) & (usize::from(points) == (side + 2) % 4);
-            choices |= bit & 0u8.wrapping_sub(u8::from(hit));
+            let arrow = self.board.tiles[usize::from(t.saturating_sub(1))].arrow;
+            let hit = (t != 0) & (usize::from(arrow & 3) == (side + 2) % 4);
+            choices |= (arrow >> 2) & 0u8.wrapping_sub(u8::from(hit));
         }
         if self.exp.extra == Extra::Playing {
             choices &= !arrow_bit(ArrowKind::ExtraTurn);
@@ -112,17 +105,15 @@ impl Game {
     /// feature (fields are never complete; a cloister is complete with its 8
     /// neighbours filled).
     pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
-        let root = self
-            .board
-            .features
-            .find(tile.node_base + u16::from(segment));
-        if self.board.features.figures(root) != 0 {
-            return false;
-        }
-        match self.board.features.kind(root) {
-            SegmentKind::Road | SegmentKind::City => self.board.features.open(root) != 0,
-            SegmentKind::Field => true,
-            _ => self.neighbours(tile.pos) != 8,
+        let f = &self.board.features;
+        let root = f.find(tile.node_base + u16::from(segment));
+        let (free, kind) = (f.figures(root) == 0, f.kind(root));
+        match kind {
+            // Most segments, in a random mix: tested without a branch on the kind.
+            SegmentKind::Road | SegmentKind::City | SegmentKind::Field => {
+                free & ((kind == SegmentKind::Field) | (f.open(root) != 0))
+            }
+            _ => free && self.neighbours(tile.pos) != 8,
         }
     }
 
@@ -131,15 +122,13 @@ impl Game {
     /// nothing on Vodyanoy's tile or a river) and whose feature is unoccupied
     /// and incomplete ([`Game::portal_open`]).
     fn portal_actions(&self, out: &mut Vec<Action>) {
-        let supply = &self.figs.supply[usize::from(self.current)];
+        let avail = in_supply(&self.figs.supply[usize::from(self.current)]);
         for tile in &self.board.tiles {
             let k = &self.cat.kinds[usize::from(tile.kind)];
-            let mut segs = 0;
-            for figure in FigureKind::ALL {
-                if supply[figure.index()] != 0 {
-                    segs |= k.stand[figure.index()];
-                }
-            }
+            // As for a deployment ([`Game::place_actions_all`]): the figures
+            // of each segment from one mask, not a branch per kind.
+            let by_seg = &self.cat.stand_by_seg[usize::from(tile.kind)];
+            let mut segs = standable(&k.stand, avail);
             while segs != 0 {
                 let segment = segs.trailing_zeros() as u8;
                 segs &= segs - 1;
@@ -150,10 +139,11 @@ impl Game {
                     pos: tile.pos,
                     segment,
                 };
-                for figure in FigureKind::ALL {
-                    if supply[figure.index()] != 0 && k.stand[figure.index()] & 1 << segment != 0 {
-                        out.push(Action::Portal { figure, at });
-                    }
+                let mut figures = by_seg[usize::from(segment)] & avail;
+                while figures != 0 {
+                    let figure = FigureKind::ALL[figures.trailing_zeros() as usize];
+                    figures &= figures - 1;
+                    out.push(Action::Portal { figure, at });
                 }
             }
         }
@@ -188,13 +178,18 @@ impl Game {
         match self.exp.arrow {
             Some(ArrowKind::Portal) => self.portal_actions(out),
             Some(ArrowKind::AddNextTo) => {
+                // Only this listing's own entries can repeat one (two own
+                // figures side by side): the search starts there.
+                let start = out.len();
                 for f in self.figs.all.iter().filter(|f| f.player == self.current) {
                     for figure in FigureKind::ALL {
                         let a = Action::AddNextTo {
                             figure,
                             at: f.spot(),
                         };
-                        if self.check_add_next_to(figure, f.spot()).is_ok() && !out.contains(&a) {
+                        if self.check_add_next_to(figure, f.spot()).is_ok()
+                            && !out[start..].contains(&a)
+                        {
                             out.push(a);
                         }
                     }

@@ -19,12 +19,15 @@ impl Game {
         if !self.cat.kinds[usize::from(tile.kind)].festival {
             return;
         }
+        // Only this listing's own entries can repeat one (two own figures of a
+        // kind side by side): the search starts there.
+        let start = out.len();
         for f in &self.figs.all {
             let a = Action::Return {
                 at: f.spot(),
                 figure: f.kind,
             };
-            if f.player == self.current && !out.contains(&a) {
+            if f.player == self.current && !out[start..].contains(&a) {
                 out.push(a);
             }
         }

@@ -70,13 +70,9 @@ impl Game {
             if (f.kind != kind) | !f.watched() {
                 continue;
             }
-            // The placed tile's square (bit 4) or the one beyond side `d`.
-            let bit = match (0..4).find(|&d| tile.pos.step(d) == f.pos) {
-                Some(d) => d,
-                None if f.pos == tile.pos => 4,
-                None => continue,
-            };
-            if squares & (1 << bit) == 0 {
+            // The placed tile's square or one beyond a side, without a branch
+            // per side.
+            if !surround_bit(tile.pos, f.pos, squares) {
                 continue;
             }
             let (player, at) = (f.player, f.spot());
@@ -321,5 +317,43 @@ impl Game {
             decision: Decision::Messenger { player, from },
             node,
         });
+    }
+}
+
+/// For each square of the 3 x 3 block around a placed tile (row by row from
+/// the north-west): its bit in a surround mask ([`Game::surrounded`]: the
+/// square beyond side `d` is bit `d`, the tile's own bit 4), or 7 (never set)
+/// for a corner.
+const SURROUND_BITS: [u8; 9] = [7, 0, 7, 3, 4, 1, 7, 2, 7];
+
+/// Whether the square `at` is among `squares`, the surround mask of the tile
+/// placed at `placed` (its square or one beyond a side), without branches.
+fn surround_bit(placed: Pos, at: Pos, squares: u8) -> bool {
+    let dx = i32::from(at.x) - i32::from(placed.x);
+    let dy = i32::from(at.y) - i32::from(placed.y);
+    let near = (dx.unsigned_abs() <= 1) & (dy.unsigned_abs() <= 1);
+    let cell = ((dy + 1) * 3 + (dx + 1)).clamp(0, 8) as usize;
+    near & (squares >> SURROUND_BITS[cell] & 1 != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The branchless surround test agrees with the steps it stands for.
+    #[test]
+    fn surround_bits_agree_with_the_steps() {
+        let placed = Pos::new(3, -2);
+        for (dx, dy) in (-3..=3).flat_map(|dx| (-3..=3).map(move |dy| (dx, dy))) {
+            let at = placed.offset(dx, dy);
+            let bit = (0..4)
+                .find(|&d| placed.step(d) == at)
+                .or((at == placed).then_some(4));
+            for squares in 0..32u8 {
+                let want = bit.is_some_and(|b| squares & (1 << b) != 0);
+                let got = surround_bit(placed, at, squares);
+                assert_eq!(got, want, "{at} around {placed}, squares {squares:#b}");
+            }
+        }
     }
 }

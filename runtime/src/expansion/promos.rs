@@ -229,12 +229,15 @@ impl Game {
 
     /// The figure step may free any own figure trapped on an earlier turn.
     pub(crate) fn free_actions(&self, out: &mut Vec<Action>) {
+        // Only this listing's own entries can repeat one (two own figures of a
+        // kind in one trap): the search starts there.
+        let start = out.len();
         for t in &self.exp.trapped {
             let a = Action::Free {
                 at: t.at,
                 figure: t.kind,
             };
-            if self.may_free(t) && !out.contains(&a) {
+            if self.may_free(t) && !out[start..].contains(&a) {
                 out.push(a);
             }
         }

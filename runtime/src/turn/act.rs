@@ -105,11 +105,12 @@ impl Game {
         };
         out.push(Action::Pass);
         let supply = &self.figs.supply[usize::from(self.current)];
-        // Only the kinds in play: the base game's two unless M&M is in play (a
-        // fixed-size array each way, so the loops over the kinds unroll).
+        // Only the kinds in play: the base game's two (a fixed-size array, so
+        // the loop over the kinds unrolls) unless M&M is in play (all five,
+        // by masks).
         match self.cat.rules.figures {
             2 => self.place_actions(tile, [FigureKind::Follower, FigureKind::Abbot], out),
-            _ => self.place_actions(tile, FigureKind::ALL, out),
+            _ => self.place_actions_all(tile, out),
         }
         // Every abbot in supply: none on the board, so no scan of the figures.
         let abbots = supply[FigureKind::Abbot.index()];
@@ -121,7 +122,8 @@ impl Game {
         }
     }
 
-    /// The deployments on the tile just placed, for the figure kinds `kinds`.
+    /// The deployments on the tile just placed, for the base game's figure
+    /// kinds `kinds`.
     #[inline]
     fn place_actions<const N: usize>(
         &self,
@@ -151,6 +153,36 @@ impl Game {
                 {
                     out.push(Action::Place { figure, segment });
                 }
+            }
+        }
+    }
+
+    /// [`Game::place_actions`] for every figure kind (Messengers & Mayors in
+    /// play), in the same order. With five kinds, which are in supply and
+    /// which may stand on a segment are coin tosses: each segment's figures
+    /// come from one mask (`Catalog::stand_by_seg`) instead of a branch per
+    /// kind.
+    #[inline(never)]
+    fn place_actions_all(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
+        let supply = &self.figs.supply[usize::from(self.current)];
+        let k = &self.cat.kinds[usize::from(tile.kind)];
+        let avail = in_supply(supply);
+        let by_seg = &self.cat.stand_by_seg[usize::from(tile.kind)];
+        let mut segs = standable(&k.stand, avail);
+        while segs != 0 {
+            let segment = segs.trailing_zeros() as u8;
+            segs &= segs - 1;
+            let node = tile.node_base + u16::from(segment);
+            let free = self.board.features.figures(self.board.features.find(node)) == 0;
+            let may = match free {
+                true => u8::MAX,
+                false => JOINERS,
+            };
+            let mut figures = by_seg[usize::from(segment)] & avail & may;
+            while figures != 0 {
+                let figure = FigureKind::ALL[figures.trailing_zeros() as usize];
+                figures &= figures - 1;
+                out.push(Action::Place { figure, segment });
             }
         }
     }
@@ -314,5 +346,108 @@ impl Game {
             returned: vec![(abbot.player, FigureKind::Abbot)],
         };
         self.log(Event::Scored(scoring));
+    }
+}
+
+/// The figure kinds that may join an occupied feature (bit per kind in
+/// [`FigureKind::ALL`] order).
+pub(crate) const JOINERS: u8 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < FigureKind::ALL.len() {
+        if FigureKind::ALL[i].joins_occupied() {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// The figure kinds in `supply` (bit per kind in [`FigureKind::ALL`] order).
+#[inline(always)]
+pub(crate) fn in_supply(supply: &[u8; FigureKind::ALL.len()]) -> u8 {
+    supply
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, &n)| m | u8::from(n != 0) << i)
+}
+
+/// The segments that some figure kind of `avail` (bit per kind) may stand
+/// on, from a kind's `stand` masks.
+#[inline(always)]
+pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u8) -> u32 {
+    stand.iter().enumerate().fold(0, |m, (i, &s)| {
+        m | s & 0u32.wrapping_sub(u32::from(avail >> i & 1))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::figure::{Action, FigureKind, Spot};
+    use crate::game::{Game, Setup};
+    use crate::rng::Rng;
+    use crate::sim::RandomPlayer;
+    use std::sync::Arc;
+
+    /// The deployments and portal placements listed by masks are exactly the
+    /// candidates that `check_action` accepts, in segment-then-kind order
+    /// (tiles in placement order for the portal), through random games with
+    /// every set, whatever the supplies and occupied features.
+    #[test]
+    fn listed_deployments_and_portal_placements_are_the_checked_ones() {
+        let sets = ["base", "river", "anniversary", "festival", "promos", "mm"];
+        let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
+        let mut player = RandomPlayer::new(0.6);
+        let (mut steps, mut portals) = (0, 0);
+        for seed in 0..12u64 {
+            let mut game = Game::new(cat.clone(), Setup::new(4)).expect("setup");
+            let mut rng = Rng::new(seed);
+            while player.turn_until_figure_step(&mut game, &mut rng) {
+                let listed = game.legal_actions();
+                let places: Vec<Action> = listed
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Place { .. }))
+                    .collect();
+                let tile = *game.last_placed().expect("figure step");
+                let segs = cat.kinds[usize::from(tile.kind)].segs.len() as u8;
+                let checked: Vec<Action> = (0..segs)
+                    .flat_map(|segment| {
+                        FigureKind::ALL.map(|figure| Action::Place { figure, segment })
+                    })
+                    .filter(|&a| game.check_action(a).is_ok())
+                    .collect();
+                assert_eq!(places, checked, "seed {seed} turn {}", game.turn());
+                let portal: Vec<Action> = listed
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Portal { .. }))
+                    .collect();
+                let mut want = Vec::new();
+                for t in game.placed_tiles() {
+                    for segment in 0..cat.kinds[usize::from(t.kind)].segs.len() as u8 {
+                        let at = Spot {
+                            pos: t.pos,
+                            segment,
+                        };
+                        for figure in FigureKind::ALL {
+                            let a = Action::Portal { figure, at };
+                            if game.check_action(a).is_ok() {
+                                want.push(a);
+                            }
+                        }
+                    }
+                }
+                assert_eq!(portal, want, "seed {seed} turn {}", game.turn());
+                steps += 1;
+                portals += usize::from(!portal.is_empty());
+                player.turn(&mut game, &mut rng);
+            }
+        }
+        assert!(
+            steps > 1000 && portals > 10,
+            "{steps} figure steps, {portals} portals"
+        );
     }
 }

@@ -115,6 +115,7 @@ impl Game {
             rotation: at.rotation,
             node_base,
             river_turn,
+            arrow: 0,
         });
         let around = grid.put(at.pos, index, k.adds[r]);
         touched.clear();
@@ -151,9 +152,8 @@ impl Game {
                 ends.join(features, touched, completed, right, false);
             }
         }
-        if self.cat.rules.traps {
-            let tile = self.board.tiles[usize::from(index)];
-            self.register_specials(tile);
+        if self.cat.rules.any {
+            self.note_specials(usize::from(index));
         }
         around
     }
