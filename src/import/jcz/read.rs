@@ -12,7 +12,9 @@
 //! out), `max="N"` (copies of the tile-set a game may hold), and a tile's own
 //! `max` (JCloisterZone caps with it the copies that several tile-sets add). The
 //! `<expansions>` block that tilec's add-on writer adds (an `<expansion>` per
-//! set, with its `<title>` and `<ref tile-set="..."/>`) gives the sets' names.
+//! set, with its `<title>` and `<ref tile-set="..."/>`) gives the sets' names;
+//! its `<enforces>`/`<implies element="river">` (and `festival`, `russian-trap`)
+//! say nothing the tiles do not.
 //!
 //! Refs are resolved in `resolve.rs`, over every file imported together: a
 //! tile-set may count tiles of another file (the Winter edition counts the base
@@ -242,6 +244,14 @@ fn expansions(node: Node<'_, '_>, sink: &mut Sink<'_>, titles: &mut Vec<(String,
                         sink.push(kind, sink.tag(c));
                     }
                 },
+                // The game elements tilec's add-on switches on for a set's
+                // rules: its tiles already say them (river tiles, the
+                // festival mark, Vodyanoy's lake and Solovei's tree).
+                "enforces" | "implies"
+                    if matches!(
+                        c.attribute("element"),
+                        Some("river" | "festival" | "russian-trap")
+                    ) => {}
                 _ => sink.element(c),
             }
         }

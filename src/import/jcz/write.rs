@@ -388,9 +388,10 @@ fn quote(text: &str) -> String {
 }
 
 /// A set id from any text: a word that begins with a letter (`9lives` is
-/// `set-9lives`), since a set id also names the set's engine table.
+/// `set-9lives`), since a set id also names the set's engine table. The
+/// `tilec/` name space of tilec's own add-on is dropped (`tilec/base` is `base`).
 pub fn set_id_of(text: &str) -> String {
-    let id = local_id(text);
+    let id = local_id(text.strip_prefix("tilec/").unwrap_or(text));
     match id.starts_with(|c: char| c.is_ascii_alphabetic()) {
         true => id,
         false => format!("set-{id}"),
@@ -405,6 +406,7 @@ mod tests {
     fn set_ids_begin_with_a_letter() {
         assert_eq!(set_id_of("9lives"), "set-9lives");
         assert_eq!(set_id_of("pack"), "pack");
+        assert_eq!(set_id_of("tilec/base"), "base");
     }
 
     #[test]
