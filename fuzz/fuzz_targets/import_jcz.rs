@@ -5,23 +5,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tilec::diagnostic::{render_plain, Diagnostic, Sources};
+use tilec::diagnostic::{render_plain, Sources};
 
-fn spans_inside(sources: &Sources, diags: &[Diagnostic]) {
-    for d in diags {
-        for span in std::iter::once(d.span).chain(d.related.iter().map(|r| r.0)) {
-            let text = sources.text(span.file);
-            let (start, end) = (span.start as usize, span.end as usize);
-            assert!(
-                start <= end
-                    && end <= text.len()
-                    && text.is_char_boundary(start)
-                    && text.is_char_boundary(end),
-                "bad span {span:?} in {d:?}"
-            );
-        }
-    }
-}
+#[path = "spans.rs"]
+mod spans;
+use spans::spans_inside;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(xml) = std::str::from_utf8(data) else {
