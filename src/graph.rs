@@ -7,7 +7,7 @@
 //! prints it for a puzzling tile, with the walls (segments joined through their
 //! road ends) that cut the tile into faces.
 
-use crate::model::Tile;
+use crate::model::{Segment, Tile};
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
@@ -216,12 +216,17 @@ pub fn walls(tile: &Tile) -> Vec<Wall> {
 /// drawing: a city bounds the field's face when no other wall separates them
 /// and, on the city's own wall, the field's arc of the border ends at a port of
 /// the city. A field or city that touches no port lies somewhere inside the tile
-/// and is left to the text (`->`).
+/// and is left to the text (`->`). When another field's ports lie in the same
+/// face, the text parts it where the drawing shows no wall, and the field
+/// touches by its ports only (none here).
 pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
     let segs = &tile.segments;
     let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
         return 0;
     };
+    if face_parted(tile, walls, f) {
+        return 0;
+    }
     let mut cities = 0;
     for (c, city) in segs.iter().enumerate() {
         if city.kind != SegmentKind::City || city.ports == 0 {
@@ -245,6 +250,21 @@ pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
         }
     }
     cities
+}
+
+/// Whether another field's ports lie in the face of field `f` (which touches
+/// a port): the text parts that face where the drawing shows no wall (roads
+/// ending apart, as at tunnel portals), so the face says nothing of what `f`
+/// touches and its ports alone tell.
+pub fn face_parted(tile: &Tile, walls: &[Wall], f: usize) -> bool {
+    let segs = &tile.segments;
+    let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
+        return false;
+    };
+    let shares = |g: &Segment| walls.iter().all(|w| arc_of(w.ports, fp) & g.ports != 0);
+    segs.iter()
+        .enumerate()
+        .any(|(g, seg)| g != f && seg.kind == SegmentKind::Field && seg.ports != 0 && shares(seg))
 }
 
 /// A wall that separates segments `a` and `b` (both touching the border): it

@@ -316,7 +316,16 @@ fn tunnels_and_portals_survive_import_export_import() {
     let export = tilec::emit::jcz::export(&[set]);
     // Portals and roads under a city are JCloisterZone's `tunnel="true"`.
     let tunnels = export.xml.matches(" tunnel=\"true\"").count();
-    assert_eq!(tunnels, 4, "{}", export.xml);
+    assert_eq!(tunnels, 6, "{}", export.xml);
+    // Portals apart part no face of the drawing, yet the file gives two fields:
+    // the western one touches the city by no port, and none is derived.
+    assert!(
+        export
+            .xml
+            .contains("<field city=\"E\">NR SL</field>\n      <field>NL SR WL WR</field>"),
+        "{}",
+        export.xml
+    );
     assert!(export.xml.contains("<road tunnel=\"true\">N S</road>"));
     // Nothing is lost: the road-road bridge is JCloisterZone's implicit one
     // (which road is on top is not part of the model: a bridge joins both);
