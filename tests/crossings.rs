@@ -135,7 +135,10 @@ fn face_adjacency_matches_the_shipped_sets() {
     // strip between city and road that the walls do not close) and L (a road to
     // the river bank, which joins no wall). Their cities come from their ports.
     parted.dedup();
-    assert_eq!(parted, ["river/A", "river/H", "mm/F", "mm/G", "mm/H", "mm/L"]);
+    assert_eq!(
+        parted,
+        ["river/A", "river/H", "mm/F", "mm/G", "mm/H", "mm/L"]
+    );
 }
 
 #[test]
