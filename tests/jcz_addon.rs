@@ -50,12 +50,18 @@ fn build(tmp: &common::Temp, tiles: &str) -> Files {
     read_tree(&tmp.0.join("addon"))
 }
 
-#[test]
-fn the_shipped_sets_keep_every_rule_of_the_loaders() {
+/// The shipped sets compiled, and the add-on written for all of them.
+fn shipped_addon() -> (tilec::Compiled, Files) {
     let shipped = common::shipped();
     let sets: Vec<_> = shipped.model.sets.iter().collect();
     let (files, _) = tilec::emit::jcz_addon::addon(&sets);
-    let files: Files = files.into_iter().collect();
+    let files = files.into_iter().collect();
+    (shipped, files)
+}
+
+#[test]
+fn the_shipped_sets_keep_every_rule_of_the_loaders() {
+    let (shipped, files) = shipped_addon();
     let counts = rules::check(&files);
     // Every tile but the town halls (no JCloisterZone tile has no feature).
     for set in &shipped.model.sets {
@@ -152,10 +158,7 @@ fn build_writes_the_addon_with_the_site_or_nothing() {
 
 #[test]
 fn the_addon_xml_imports_back_clean_with_the_sets_names() {
-    let shipped = common::shipped();
-    let sets: Vec<_> = shipped.model.sets.iter().collect();
-    let (files, _) = tilec::emit::jcz_addon::addon(&sets);
-    let files: Files = files.into_iter().collect();
+    let (shipped, files) = shipped_addon();
     let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
     assert!(xml.contains("<expansions>"), "the add-on's own block");
     let got = tilec::import::jcz::import(0, &xml, "tilec");
