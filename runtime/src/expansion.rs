@@ -19,10 +19,10 @@
 //! whose alternatives the expansions add ([`Game::expansion_actions`],
 //! checked by [`Game::check_expansion_action`], applied by
 //! [`Game::apply_expansion_action`]); then [`Game::after_figure_step`]:
-//! Solovei's trap and the surrounded mayors' swaps; (3) scoring (a scored
-//! messenger is queued: [`Game::messenger_scored`]), then
-//! [`Game::after_scoring`]: the surrounded scarecrows; the decisions owed are
-//! asked; (4) an earned extra turn (`turn/decide.rs`, the turn's end).
+//! Solovei's trap and the decisions of the surrounded mayors and scarecrows;
+//! (3) scoring (a scored messenger is queued: [`Game::messenger_scored`]),
+//! then the decisions owed are asked; (4) an earned extra turn
+//! (`turn/decide.rs`, the turn's end).
 
 pub(crate) mod anniversary;
 pub(crate) mod festival;
@@ -30,7 +30,7 @@ pub(crate) mod mm;
 pub(crate) mod promos;
 
 use crate::act::ActError;
-use crate::figure::{Action, FigureKind};
+use crate::figure::Action;
 use crate::game::{Game, PlacedTile};
 
 impl Game {
@@ -110,33 +110,27 @@ impl Game {
     }
 
     /// After the figure step, with the expansions in play: Solovei's trap
-    /// (ruling solovei-when) and the swaps of the mayors the placement left
-    /// surrounded (ruling mayor-when), then the turn's scoring
-    /// ([`Game::scoring_step`]) unless a swap is asked first: scoring then
-    /// waits for the answers ([`Game::settle`]). Out of line: the base game's
-    /// turn stays small enough to be inlined.
+    /// (ruling solovei-when) and the decisions of the mayors and scarecrows the
+    /// placement left surrounded (rulings mayor-when, scarecrow-when), then the
+    /// turn's scoring ([`Game::scoring_step`]) unless one of those is asked
+    /// first: scoring then waits for the answers ([`Game::settle`]). Out of
+    /// line: the base game's turn stays small enough to be inlined.
     #[inline(never)]
     pub(crate) fn after_figure_step(&mut self, tile: PlacedTile) {
-        // The squares the placement surrounded, found once for the mayors and
-        // the scarecrows (scoring does not change the board).
+        // The squares the placement surrounded (Solovei's trap does not change
+        // the board).
         let squares = self.surrounded(tile);
         if !self.exp.trees.is_empty() {
             self.solovei_triggers(tile);
         }
         if squares != 0 {
-            self.surround_triggers(tile, FigureKind::Mayor, squares);
+            self.surround_triggers(tile, squares);
             if !self.pending.is_empty() {
                 self.scoring_due = true;
                 self.ask_owed();
                 return;
             }
         }
-        self.scoring_step(tile, squares);
-    }
-
-    /// After the turn's scoring: the scarecrows on the squares the placement
-    /// surrounded (`squares`: see [`Game::surrounded`]) are asked.
-    pub(crate) fn after_scoring(&mut self, tile: PlacedTile, squares: u8) {
-        self.surround_triggers(tile, FigureKind::Scarecrow, squares);
+        self.scoring_step(tile);
     }
 }

@@ -187,10 +187,13 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
             check_tile_fits(&game, placement.pos)?;
         }
         // Completed features score after the figure step: no figure check
-        // before it, nor while a surrounded mayor's swap (asked before scoring)
-        // is pending.
+        // before it, nor while a surrounded mayor's or scarecrow's decision
+        // (asked before scoring) is pending.
         let scored = matches!(game.phase(), Phase::Draw | Phase::Decide | Phase::Over)
-            && !matches!(game.decision(), Some(Decision::Mayor { .. }));
+            && !matches!(
+                game.decision(),
+                Some(Decision::Mayor { .. } | Decision::Scarecrow { .. })
+            );
         if scored && matches!(m, Move::Figure(_) | Move::Decide(_)) {
             check_figures(&game)?;
         }

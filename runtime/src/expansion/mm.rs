@@ -57,17 +57,17 @@ impl Game {
         }
     }
 
-    /// The mayors (before scoring) or the scarecrows (after it) of kind `kind`
-    /// on the squares `squares` ([`Game::surrounded`]), queued as decisions.
-    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, kind: FigureKind, squares: u8) {
+    /// The mayors and the standing scarecrows on the squares `squares`
+    /// ([`Game::surrounded`]), queued as decisions, in the order they stand
+    /// (asked before the turn's scoring: rulings mayor-when, scarecrow-when).
+    pub(crate) fn surround_triggers(&mut self, tile: PlacedTile, squares: u8) {
         // Most placements surround no square: then no figure is looked at.
         if squares == 0 {
             return;
         }
         for i in 0..self.figs.all.len() {
             let f = &self.figs.all[i];
-            // `|`, not `||`: a figure's kind is a coin toss; one branch on both.
-            if (f.kind != kind) | !f.watched() {
+            if !f.watched() {
                 continue;
             }
             // The placed tile's square or one beyond a side, without a branch

@@ -287,18 +287,14 @@ impl Game {
             self.after_figure_step(tile);
             return;
         }
-        self.score_completed(tile);
-        self.ask_owed();
+        self.scoring_step(tile);
     }
 
-    /// Step 3 of the turn with the expansions in play: the placement's
-    /// completed features score, then the expansions' triggers
-    /// ([`Game::after_scoring`]: the surrounded scarecrows; `squares`: see
-    /// [`Game::surrounded`]), then the decisions owed are asked (the
-    /// messengers whose roads scored among them).
-    pub(crate) fn scoring_step(&mut self, tile: PlacedTile, squares: u8) {
+    /// Step 3 of the turn: the placement's completed features score, then the
+    /// decisions owed are asked (the messengers whose roads scored).
+    #[inline(always)]
+    pub(crate) fn scoring_step(&mut self, tile: PlacedTile) {
         self.score_completed(tile);
-        self.after_scoring(tile, squares);
         self.ask_owed();
     }
 

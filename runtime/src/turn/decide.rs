@@ -5,9 +5,10 @@
 //! When one is owed the game is in [`Phase::Decide`]: [`Game::decision`] says
 //! what and whose it is, [`Game::legal_choices`] lists the answers, and
 //! [`Game::choose`] takes one. A decision with only one legal answer is taken
-//! by the engine without asking. A surrounded mayor's swap is asked after the
-//! figure step and before the turn's scoring (ruling mayor-when), which waits for
-//! it; the scarecrows and messengers are asked after scoring. Several decisions
+//! by the engine without asking. A surrounded mayor's swap and a surrounded
+//! scarecrow's choice are asked after the figure step and before the turn's
+//! scoring (rulings mayor-when, scarecrow-when), which waits for them; the
+//! messengers are asked after scoring. Several decisions
 //! of one group are asked clockwise from the active player (per player, in the
 //! order their features scored or their figures stand).
 
@@ -150,9 +151,13 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
-    /// A surrounded mayor's swap, asked before the turn's scoring.
-    fn is_mayor(&self) -> bool {
-        matches!(self.decision, Decision::Mayor { .. })
+    /// A surrounded mayor's or scarecrow's decision, asked before the turn's
+    /// scoring.
+    fn is_surround(&self) -> bool {
+        matches!(
+            self.decision,
+            Decision::Mayor { .. } | Decision::Scarecrow { .. }
+        )
     }
 }
 
@@ -264,7 +269,7 @@ impl Game {
                 // The mayors' swaps are settled: now the turn's scoring.
                 true => {
                     let tile = self.board.tiles[self.board.tiles.len() - 1];
-                    self.scoring_step(tile, self.surrounded(tile));
+                    self.scoring_step(tile);
                 }
                 false => self.end_turn(),
             }
@@ -279,7 +284,7 @@ impl Game {
             self.end_turn();
             return;
         }
-        debug_assert!(!self.scoring_due || self.pending.iter().all(|p| p.is_mayor()));
+        debug_assert!(!self.scoring_due || self.pending.iter().all(|p| p.is_surround()));
         let (current, n) = (self.current, self.players);
         self.pending
             .sort_by_key(|p| (p.decision.player() + n - current) % n);
