@@ -31,6 +31,7 @@ pub const SEGMENT_KINDS: &[(&str, SegmentKind, PortRule, bool)] = &[
     ),
     ("garden", SegmentKind::Garden, PortRule::NoPorts, false),
     ("hut", SegmentKind::Hut, PortRule::NoPorts, false),
+    ("seam", SegmentKind::Seam, PortRule::WholeEdges, true),
 ];
 
 /// What a mark stands on.

@@ -99,6 +99,10 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             out.push('\n');
         }
     }
+    let seam = super::seam::words(fs);
+    if !seam.is_empty() {
+        let _ = writeln!(out, "  seam s {}", seam.join(" "));
+    }
     for mark in &tile.marks {
         let Mark::OnOne {
             keyword,
