@@ -622,16 +622,20 @@ kinds! {
         } else {
             "list only cities after `->`".to_string()
         };
-    /// An edge must match its neighbours, so it has one of three shapes: all city,
-    /// all field, or a road or river in the middle with field on both halves:
+    /// An edge must match its neighbours, so it has one of these shapes: all city,
+    /// all field, a road or river in the middle with field on both halves, or, on a
+    /// square of a piece of several squares, all seam or a field half with the seam
+    /// taking the middle and the other half:
     ///
     /// ```text
     /// city c NL          # wrong: N is half city, half something else
     /// city c N           # right: the whole edge
+    /// road r N
+    /// seam s NL NR       # wrong: a road between two inner halves
     /// ```
     E206 MixedEdge { edge: &'static str, detail: String }
         => format!("edge {edge} is not a valid edge: {detail}"),
-        hint: "an edge is all city, all field, or a road/river in the middle with fields on its halves";
+        hint: "an edge is all city, all field, all seam, a road/river in the middle with fields on its halves, or a field half beside a seam";
     /// A road or river with only one port reaches the tile's border once, so it ends
     /// on the tile; say where:
     ///

@@ -3,12 +3,14 @@
 //! `CO/1` ... `CO/12`) so: they belong to nothing. The tile language says them
 //! with a `seam` segment.
 //!
+//! A piece has two squares or more, so a set with one tile whose ports no
+//! feature covers has no piece: that tile's gap is left uncovered (E200).
 //! A middle port that no feature covers between two covered halves is no seam
 //! (a seam is cut at an edge's middle at most): it is a gap in the file's data
 //! (two fields meeting with no road between them, `E421`), left uncovered so
 //! that the tile does not check.
 
-use super::model::{Feature, Kind, EDGES, HALVES};
+use super::model::{Feature, Kind, Tile, EDGES, HALVES};
 use tilec_runtime::PORT_NAMES;
 
 /// The ports (our numbering) that some feature covers, with the middle port a
@@ -36,6 +38,16 @@ fn covered(fs: &[Feature]) -> u16 {
         }
     }
     mask
+}
+
+/// Whether `tiles` (one set) hold a piece of several squares: two tiles or
+/// more with a seam.
+pub fn squares(tiles: &[Tile]) -> bool {
+    tiles
+        .iter()
+        .filter(|t| !words(&t.features).is_empty())
+        .count()
+        >= 2
 }
 
 /// The seam's port words as the tile language reads them back (a whole edge
