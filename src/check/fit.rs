@@ -86,6 +86,29 @@ fn touch(a: Kinds, b: Kinds, edges: &[Option<Edge>; 8]) -> bool {
     of(a).any(|x| of(b).any(|y| x.matches(y)))
 }
 
+/// Reports every tile with a seam whose set holds no other copy with one: a
+/// seam meets only a seam of the same piece, whose squares are tiles of one set.
+pub fn lone_seams(model: &Model, diags: &mut Vec<Diagnostic>) {
+    for set in &model.sets {
+        let seamed = |t: &&Tile| t.edges.contains(&Edge::Seam);
+        let copies: u32 = set
+            .tiles
+            .iter()
+            .filter(seamed)
+            .map(|t| u32::from(t.count))
+            .sum();
+        for tile in set.tiles.iter().filter(seamed) {
+            if copies <= 1 {
+                let kind = Kind::LoneSeam {
+                    tile: tile.id.clone(),
+                    set: set.id.clone(),
+                };
+                diags.push(Diagnostic::new(kind, tile.span));
+            }
+        }
+    }
+}
+
 /// For each set (by index in `sets`), the sets its tiles may touch: itself,
 /// the sets it requires and the sets that require it, each once.
 fn partners(sets: &[&Set], config: &Config) -> Vec<Vec<usize>> {

@@ -966,6 +966,19 @@ kinds! {
     E312 RemovesOwnTile { id: String, set: String }
         => format!("set `{set}` removes its own tile `{id}`"),
         hint: "`removes` names tiles of other sets; change the tile's `count` instead";
+    /// A seam is an inner side of a piece of several squares: another square of
+    /// the same piece, a tile of the same set, continues it. A tile with a seam in
+    /// a set where no other tile (and no second copy of it) has one is a square
+    /// of no piece: its seam is a gap, or the piece's other squares are missing.
+    ///
+    /// ```text
+    /// set s "S" { provenance sourced }
+    /// tile A "Corner" { count 1; field f N W; seam x E S }   # wrong: alone
+    /// tile B "Corner" { count 1; field f N E; seam x S W }   # right: A's neighbour
+    /// ```
+    E313 LoneSeam { tile: String, set: String }
+        => format!("tile `{tile}` has a seam, but no other tile of set `{set}` has one to continue it"),
+        hint: "a seam is an inner side of a piece of several squares: write the piece's other squares in the same set, or cover the ports with segments";
     // ---- import (tilec import-jcz)
     /// `tilec import-jcz` could not parse the file as XML, so it is not a
     /// JCloisterZone tile file (or it was cut short). JCloisterZone could not read it
