@@ -177,6 +177,32 @@ mod tests {
             })
     }
 
+    /// The codes of compiling one set's tile bodies (each `count 1`).
+    fn codes(bodies: &[&str]) -> Vec<&'static str> {
+        let mut sources = Sources::new();
+        let mut text = "set s \"S\" {\n  provenance sourced\n}\n".to_string();
+        for (t, body) in bodies.iter().enumerate() {
+            text.push_str(&format!("tile T{t} \"t\" {{\n  count 1\n  {body}\n}}\n"));
+        }
+        let file = sources.add("s.tiles", text);
+        let compiled = crate::compile(&sources, &[file], None);
+        compiled.diagnostics.iter().map(|d| d.kind.code()).collect()
+    }
+
+    #[test]
+    fn a_seam_fits_a_seam_of_its_set_and_nothing_else() {
+        let middle = "seam s N E S W";
+        let corner = "field f N W\n  seam s E S";
+        let road = "road r W E\n  field f1 WR N EL\n  field f2 ER S WL";
+        // The middle square fits only the corner's seams.
+        assert_eq!(codes(&[middle, corner]), Vec::<&str>::new());
+        // Without another square with a seam, the middle fits nothing (and no
+        // tile continues its seam).
+        assert_eq!(codes(&[middle, road]), ["E303", "E303", "E313"]);
+        // A corner with a field edge fits the road; its seam continues nothing.
+        assert_eq!(codes(&[corner, road]), ["E313"]);
+    }
+
     proptest! {
         #[test]
         fn the_linear_check_agrees_with_the_definition(
