@@ -31,7 +31,13 @@ pub const SEGMENT_KINDS: &[(&str, SegmentKind, PortRule, bool)] = &[
     ),
     ("garden", SegmentKind::Garden, PortRule::NoPorts, false),
     ("hut", SegmentKind::Hut, PortRule::NoPorts, false),
+    ("seam", SegmentKind::Seam, PortRule::WholeEdges, true),
 ];
+
+/// What a seam is, for the reference site and the docs: the site's words for
+/// it are this text (`tests/site_vocab.rs` holds it to that).
+pub const SEAM_WHAT: &str =
+    "no tile edge but an inner side of a piece of several squares, laid out at setup (carried only: the engine does not play it)";
 
 /// What a mark stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

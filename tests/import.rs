@@ -11,14 +11,16 @@ use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 
 /// Fixtures that import without a problem: both layouts, each with a river,
 /// every JCloisterZone symbol and property that becomes a mark, and crossings
-/// (bridges, tunnels, tunnel portals).
-const CLEAN: [&str; 6] = [
+/// (bridges, tunnels, tunnel portals), and a piece of several squares whose
+/// inner sides no feature covers (seams).
+const CLEAN: [&str; 7] = [
     "pack",
     "defs",
     "pack_river",
     "defs_river",
     "marks",
     "crossings",
+    "seams",
 ];
 
 struct Imported {
@@ -197,6 +199,26 @@ fn several_sets_without_out_are_refused_naming_them() {
 }
 
 #[test]
+fn ports_no_feature_covers_are_a_seam_but_a_gap_between_two_fields_is_not() {
+    let text = import("seams").text;
+    let needles = [
+        // Whole inner edges.
+        "\n  field f NL NR WL WR\n  seam s E S\n",
+        // An edge partly inner: the field holds SL, the seam SR (and S beside it).
+        "\n  field f2 NR EL ER SL\n  seam s SR W\n",
+        "\n  field f NR EL ER SL SR\n  seam s NL W\n",
+    ];
+    for needle in needles {
+        assert!(text.contains(needle), "lacks {needle:?}:\n{text}");
+    }
+    // XD/Meet: two fields meet at S with nothing between them. That lone
+    // middle port is the file's defect, not a seam.
+    let got = import("defects");
+    assert!(!got.text.contains("\n  seam "), "{}", got.text);
+    assert!(codes(&got.diags).contains(&"E421"));
+}
+
+#[test]
 fn every_jcz_mark_is_imported_as_the_vocabulary_says() {
     let text = import("marks").text;
     let needles = [
@@ -361,7 +383,8 @@ fn the_command_prints_the_text_and_exits_by_what_it_found() {
 
 #[test]
 fn the_command_checks_what_it_imported() {
-    // Valid JCloisterZone, but the tile leaves its south edge to no feature.
+    // Valid JCloisterZone, but the tile leaves its south edge to no feature: with
+    // no other square to continue it, that is a gap, not the seam of a piece.
     let dir = std::env::temp_dir().join(format!("tilec-import-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("gap.xml");

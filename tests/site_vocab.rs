@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use tilec::emit::html::{self, file_stem};
 use tilec::model::{Model, Tile};
 use tilec::vocab::MARKS;
-use tilec_runtime::NO_SEGMENT;
+use tilec_runtime::{SegmentKind, NO_SEGMENT};
 
 fn compiled(dir: &str) -> Model {
     let (sources, compiled) = common::compile_dir(&common::root().join(dir));
@@ -103,4 +103,20 @@ fn bridges_and_tunnels_are_described() {
         seen.0 > 0 && seen.1 > 0,
         "the fixture has bridges and tunnels: {seen:?}"
     );
+}
+
+#[test]
+fn seams_are_described_in_the_vocabulary_s_words() {
+    let model = compiled("tests/seams");
+    let mut seen = 0;
+    for (tile, text) in pages(&model) {
+        for s in tile.segments.iter().filter(|s| s.kind == SegmentKind::Seam) {
+            let line = format!("seam {}: ", s.name);
+            assert!(text.contains(&line), "{}: {line}", tile.id);
+            assert!(text.contains(tilec::vocab::SEAM_WHAT), "{}", tile.id);
+            assert!(text.contains(" seam"), "{}: its edges", tile.id);
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 4, "the keep's four squares");
 }

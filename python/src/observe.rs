@@ -124,7 +124,7 @@ fn edges(kind: &TileKind, quarter_turns: usize, mut plane: impl FnMut(usize)) {
             Edge::Road => 1,
             Edge::City => 2,
             Edge::River => 3,
-            Edge::Any => continue,
+            Edge::Any | Edge::Seam => continue,
         };
         plane(d * 4 + what);
     }

@@ -58,6 +58,9 @@ fn build(
             CatalogError::UnplayedMark { .. } | CatalogError::UnplayedEnd { .. } => format!(
                 "{e}\nhint: pass topology_only=True to play these tiles as plain topology, their marks ignored"
             ),
+            CatalogError::UnplayedSeam { .. } => format!(
+                "{e}\nhint: pass topology_only=True to play the other tiles, the squares of pieces laid out at setup left out of the pile"
+            ),
             e => e.to_string(),
         })
 }

@@ -49,6 +49,10 @@ pub enum PileClass {
     /// A town hall (Messengers & Mayors): never in the pile; each player holds one
     /// and may place it instead of drawing.
     TownHall,
+    /// A square of a piece laid out at setup (a tile with a seam: the Count of
+    /// Carcassonne's city): never in the pile. The engine lays no piece out, so
+    /// it is only in a catalog played as plain topology, and then not in play.
+    Laid,
 }
 
 /// Compiled facts about one segment of a tile kind.
@@ -197,6 +201,13 @@ pub enum CatalogError {
         /// The end point's keyword (`tunnel`).
         end: &'static str,
     },
+    /// A tile has a seam (see [`SegmentKind::Seam`]): it is a square of a piece
+    /// laid out at setup, which the engine does not play;
+    /// [`CatalogOptions::topology_only`] leaves it out of the pile.
+    UnplayedSeam {
+        /// The tile id.
+        tile: String,
+    },
 }
 
 /// How [`Catalog::with_options`] treats what the engine cannot play.
@@ -246,6 +257,12 @@ impl fmt::Display for CatalogError {
                 "tile `{tile}` has a road ending at a `{end}`, whose rules the engine does not play; \
                  play its tiles as plain topology to end the road there"
             ),
+            CatalogError::UnplayedSeam { tile } => write!(
+                f,
+                "tile `{tile}` has a seam: it is a square of a piece laid out at setup (the \
+                 Count of Carcassonne's city), which the engine does not play; play its \
+                 tiles as plain topology to leave it out of the pile"
+            ),
         }
     }
 }
@@ -265,6 +282,11 @@ fn refuse_unplayed(kind: &TileKind) -> Result<(), CatalogError> {
                 tile: kind.id.to_string(),
                 end: e.kind.name(),
             }),
+            None if kind.segments.iter().any(|s| s.kind == SegmentKind::Seam) => {
+                Err(CatalogError::UnplayedSeam {
+                    tile: kind.id.to_string(),
+                })
+            }
             None => Ok(()),
         },
     }
@@ -453,11 +475,14 @@ impl Catalog {
     }
 
     /// The usual start tile: the spring when a river is in play, otherwise the kind
-    /// marked as start, otherwise the first kind.
+    /// marked as start, otherwise the first kind; never a square of a piece laid
+    /// out at setup ([`PileClass::Laid`]) while another kind is there.
     pub fn default_start(&self) -> KindId {
         let find = |f: &dyn Fn(&KindInfo) -> bool| self.kinds.iter().position(f);
+        let drawn = |k: &KindInfo| k.class != PileClass::Laid;
         find(&|k| k.class == PileClass::Spring)
-            .or_else(|| find(&|k| k.def.start))
+            .or_else(|| find(&|k| k.def.start && drawn(k)))
+            .or_else(|| find(&drawn))
             .unwrap_or(0) as KindId
     }
 }
@@ -625,6 +650,8 @@ fn classify(kind: &TileKind) -> PileClass {
     let end = |e: EndKind| kind.ends.iter().any(|x| x.kind == e);
     if kind.has_mark(MarkKind::TownHall) {
         PileClass::TownHall
+    } else if kind.segments.iter().any(|s| s.kind == SegmentKind::Seam) {
+        PileClass::Laid
     } else if end(EndKind::Spring) {
         PileClass::Spring
     } else if end(EndKind::Lake) {

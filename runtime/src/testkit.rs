@@ -99,6 +99,7 @@ fn segment_kind(word: &str) -> SegmentKind {
         "garden" => SegmentKind::Garden,
         "river" => SegmentKind::River,
         "hut" => SegmentKind::Hut,
+        "seam" => SegmentKind::Seam,
         other => panic!("bad segment kind `{other}`"),
     }
 }
@@ -116,6 +117,7 @@ fn finish(
             Some(SegmentKind::City) => Edge::City,
             Some(SegmentKind::Road) => Edge::Road,
             Some(SegmentKind::River) => Edge::River,
+            Some(SegmentKind::Seam) => Edge::Seam,
             Some(_) => Edge::Field,
             None => Edge::Any,
         }

@@ -53,12 +53,23 @@ pub enum Edge {
     River,
     /// Matches anything (a town hall).
     Any,
+    /// Some of the edge is a seam: an inner side of a piece of several squares
+    /// (the Count of Carcassonne's city), no tile edge. It meets only another
+    /// seam, where the piece is laid out at setup; the engine lays no piece
+    /// out, so in play a tile with a seam fits nowhere (it is left out of the
+    /// pile, see [`SegmentKind::Seam`]).
+    Seam,
 }
 
 impl Edge {
     /// Whether two edges may touch on the board.
     pub const fn matches(self, other: Edge) -> bool {
-        matches!((self, other), (Edge::Any, _) | (_, Edge::Any)) || self as u8 == other as u8
+        match (self, other) {
+            // A seam meets a seam of the same piece, nothing else, not even a town hall.
+            (Edge::Seam, o) | (o, Edge::Seam) => matches!(o, Edge::Seam),
+            (Edge::Any, _) | (_, Edge::Any) => true,
+            _ => self as u8 == other as u8,
+        }
     }
 
     /// The lowercase name used in the tile language and the JSON export.
@@ -69,6 +80,7 @@ impl Edge {
             Edge::City => "city",
             Edge::River => "river",
             Edge::Any => "any",
+            Edge::Seam => "seam",
         }
     }
 }
@@ -92,6 +104,12 @@ pub enum SegmentKind {
     River,
     /// Baba Yaga's hut (an anti-monastery).
     Hut,
+    /// A seam: the ports of a tile that are no tile edge but an inner side of a
+    /// piece of several squares (the Count of Carcassonne's city, laid out at
+    /// setup). No figure stands on it and it is no feature; the engine does not
+    /// play such pieces: [`Catalog::new`](crate::Catalog::new) refuses a tile
+    /// with one, and as plain topology leaves it out of the pile.
+    Seam,
 }
 
 impl SegmentKind {
@@ -105,6 +123,7 @@ impl SegmentKind {
             SegmentKind::Garden => "garden",
             SegmentKind::River => "river",
             SegmentKind::Hut => "hut",
+            SegmentKind::Seam => "seam",
         }
     }
 }
@@ -352,5 +371,14 @@ mod tests {
         assert!(Edge::Road.matches(Edge::Road));
         assert!(!Edge::Road.matches(Edge::Field));
         assert!(!Edge::River.matches(Edge::Road));
+    }
+
+    #[test]
+    fn a_seam_meets_only_a_seam() {
+        assert!(Edge::Seam.matches(Edge::Seam));
+        for other in [Edge::Field, Edge::Road, Edge::City, Edge::River, Edge::Any] {
+            assert!(!Edge::Seam.matches(other), "{other:?}");
+            assert!(!other.matches(Edge::Seam), "{other:?}");
+        }
     }
 }

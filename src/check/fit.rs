@@ -86,6 +86,29 @@ fn touch(a: Kinds, b: Kinds, edges: &[Option<Edge>; 8]) -> bool {
     of(a).any(|x| of(b).any(|y| x.matches(y)))
 }
 
+/// Reports every tile with a seam whose set holds no other copy with one: a
+/// seam meets only a seam of the same piece, whose squares are tiles of one set.
+pub fn lone_seams(model: &Model, diags: &mut Vec<Diagnostic>) {
+    for set in &model.sets {
+        let seamed = |t: &&Tile| t.edges.contains(&Edge::Seam);
+        let copies: u32 = set
+            .tiles
+            .iter()
+            .filter(seamed)
+            .map(|t| u32::from(t.count))
+            .sum();
+        for tile in set.tiles.iter().filter(seamed) {
+            if copies <= 1 {
+                let kind = Kind::LoneSeam {
+                    tile: tile.id.clone(),
+                    set: set.id.clone(),
+                };
+                diags.push(Diagnostic::new(kind, tile.span));
+            }
+        }
+    }
+}
+
 /// For each set (by index in `sets`), the sets its tiles may touch: itself,
 /// the sets it requires and the sets that require it, each once.
 fn partners(sets: &[&Set], config: &Config) -> Vec<Vec<usize>> {
@@ -152,6 +175,32 @@ mod tests {
                         .iter()
                         .any(|a| other.edges.iter().any(|b| a.matches(*b)))
             })
+    }
+
+    /// The codes of compiling one set's tile bodies (each `count 1`).
+    fn codes(bodies: &[&str]) -> Vec<&'static str> {
+        let mut sources = Sources::new();
+        let mut text = "set s \"S\" {\n  provenance sourced\n}\n".to_string();
+        for (t, body) in bodies.iter().enumerate() {
+            text.push_str(&format!("tile T{t} \"t\" {{\n  count 1\n  {body}\n}}\n"));
+        }
+        let file = sources.add("s.tiles", text);
+        let compiled = crate::compile(&sources, &[file], None);
+        compiled.diagnostics.iter().map(|d| d.kind.code()).collect()
+    }
+
+    #[test]
+    fn a_seam_fits_a_seam_of_its_set_and_nothing_else() {
+        let middle = "seam s N E S W";
+        let corner = "field f N W\n  seam s E S";
+        let road = "road r W E\n  field f1 WR N EL\n  field f2 ER S WL";
+        // The middle square fits only the corner's seams.
+        assert_eq!(codes(&[middle, corner]), Vec::<&str>::new());
+        // Without another square with a seam, the middle fits nothing (and no
+        // tile continues its seam).
+        assert_eq!(codes(&[middle, road]), ["E303", "E303", "E313"]);
+        // A corner with a field edge fits the road; its seam continues nothing.
+        assert_eq!(codes(&[corner, road]), ["E313"]);
     }
 
     proptest! {

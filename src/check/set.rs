@@ -54,6 +54,7 @@ pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut 
     start_tiles(model, diags);
     table_names(model, diags);
     fit::orphans(model, config, shipped, diags);
+    fit::lone_seams(model, diags);
 }
 
 /// Checks one tile id of a set's `removes`: a tile of another set, of the

@@ -58,8 +58,15 @@ fn edges_valid(tile: &Tile, diags: &mut Vec<Diagnostic>) {
             continue;
         };
         let detail = match (l, m, r) {
-            (City, City, City) | (Field, Field, Field) => continue,
+            (City, City, City) | (Field, Field, Field) | (Seam, Seam, Seam) => continue,
             (Field, Road | River, Field) => continue,
+            // An edge partly a seam: a field half, the seam through the middle.
+            (Field, Seam, Seam) | (Seam, Seam, Field) => continue,
+            (Seam, _, _) | (_, _, Seam) => {
+                "a seam half needs the seam in the middle and a field or seam on the other half"
+                    .to_string()
+            }
+            (_, Seam, _) => "a seam in the middle needs a seam half".to_string(),
             (_, City, _) => "a city in the middle needs city halves".to_string(),
             (_, Road | River, _) => format!("a {} in the middle needs field halves", m.name()),
             _ => format!(

@@ -45,10 +45,11 @@ pub fn check_requires(available: &Available, ids: &[String]) -> Result<(), Strin
 /// The hint for a catalog refused because a tile carries marks or road ends the
 /// engine does not play: the flag that plays them as plain topology.
 pub fn topology_hint(e: &tilec_runtime::CatalogError) -> Option<&'static str> {
-    use tilec_runtime::CatalogError::{UnplayedEnd, UnplayedMark};
+    use tilec_runtime::CatalogError::{UnplayedEnd, UnplayedMark, UnplayedSeam};
     match e {
         UnplayedMark { .. } => Some("  = hint: add `--topology-only` to play these tiles as plain topology, their marks ignored"),
         UnplayedEnd { .. } => Some("  = hint: add `--topology-only` to play these tiles as plain topology, their roads ending there"),
+        UnplayedSeam { .. } => Some("  = hint: add `--topology-only` to play the other tiles, the squares of pieces laid out at setup left out of the pile"),
         _ => None,
     }
 }

@@ -24,7 +24,9 @@
 //! [`Export::lost`], per tile (or per set, for a removal of a tile not exported): arrows, illustrations, the start tile (the
 //! engine chooses it by its own rules), villages and river banks (read back as
 //! junctions), marks whose vocabulary row says [`Jcz::Unsaid`] (the town hall:
-//! whole tiles, not written). The same model always gives the same bytes.
+//! whole tiles, not written). A seam is written JCloisterZone's way, as ports
+//! no feature covers (`import::jcz` reads them back as a seam). The same model
+//! always gives the same bytes.
 
 use crate::graph::bits;
 use crate::model::{Set, Tile};
@@ -41,6 +43,9 @@ enum Places {
     Halves,
     /// No text (`<monastery/>`).
     None,
+    /// No element at all: the ports are covered by no feature, as
+    /// JCloisterZone writes the inner sides of the Count of Carcassonne's city.
+    Uncovered,
 }
 
 /// One row: a segment kind and the element that writes it.
@@ -86,6 +91,11 @@ const FEATURES: &[FeatureRow] = &[
         kind: SegmentKind::Field,
         element: "field",
         places: Places::Halves,
+    },
+    FeatureRow {
+        kind: SegmentKind::Seam,
+        element: "",
+        places: Places::Uncovered,
     },
 ];
 
@@ -196,6 +206,9 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
             lost.push(format!("{} `{}`", seg.kind.name(), seg.name));
             continue;
         };
+        if row.places == Places::Uncovered {
+            continue;
+        }
         let _ = write!(xml, "      <{}", row.element);
         if !labels[i].is_empty() {
             let _ = write!(xml, " wagon-move=\"{}\"", labels[i].join(" "));
@@ -368,7 +381,7 @@ fn label(n: usize) -> String {
 /// `inner` counts the enclosed fields written so far on the tile.
 fn places(places: Places, ports: u16, inner: &mut usize) -> Option<String> {
     let words: Vec<&str> = match places {
-        Places::None => return None,
+        Places::None | Places::Uncovered => return None,
         Places::Edges => edges(ports).collect(),
         Places::Halves => HALVES
             .iter()

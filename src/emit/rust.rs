@@ -231,6 +231,7 @@ fn edge(e: Edge) -> &'static str {
         Edge::City => "Edge::City",
         Edge::River => "Edge::River",
         Edge::Any => "Edge::Any",
+        Edge::Seam => "Edge::Seam",
     }
 }
 

@@ -17,6 +17,7 @@
 //! | `inn="true"`, `resource="wine"`, `castle-base="false"`, ... on a feature; `wind-rose="NE"` on a tile | `road r W E inn`, `city c N resource=wine no-castle`, `mark wind-rose NE` |
 //! | edges that interleave (a road across a river, a road or a city) | `over=v`, `over=r1`, `under=c` |
 //! | `<wagon-move>` / `wagon-move="a"` | where one-edge roads end |
+//! | ports no feature covers (the inner sides of the Count's city, see `seam.rs`) | `seam s E S` |
 //! | `<position x="0" y="0"/>` | `start` |
 //! | `count`, tile-set `<ref count>` | `count N` |
 //!
@@ -37,6 +38,7 @@ mod marks;
 mod model;
 mod read;
 mod resolve;
+mod seam;
 mod sets;
 mod tile;
 mod write;

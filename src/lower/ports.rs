@@ -18,7 +18,9 @@ pub struct Claim {
 }
 
 /// Gives each claimed port to its segment, reporting ports claimed by two, then
-/// gives a field the free middle port between two halves it holds.
+/// gives a field the free middle port between two halves it holds, and a seam
+/// the free middle port beside a half it holds (an edge that is partly a seam is
+/// cut at its middle: `seam s ER SL` covers `E` and `S` too when nothing else does).
 pub fn assign_ports(
     segments: &mut [Segment],
     claims: &[Claim],
@@ -53,17 +55,26 @@ pub fn assign_ports(
     }
     for edge in 0..4 {
         let (left, mid, right) = (edge * 3, edge * 3 + 1, edge * 3 + 2);
-        let halves = owner[left];
-        if owner[mid] == NO_SEGMENT
-            && halves != NO_SEGMENT
-            && halves == owner[right]
-            && segments[halves as usize].kind == SegmentKind::Field
-        {
-            owner[mid] = halves;
-            segments[halves as usize].ports |= 1 << mid;
+        if owner[mid] == NO_SEGMENT {
+            if let Some(taker) = middle_taker(segments, owner[left], owner[right]) {
+                owner[mid] = taker;
+                segments[taker as usize].ports |= 1 << mid;
+            }
         }
     }
     owner
+}
+
+/// Who takes a free middle port between halves owned by `left` and `right`: a
+/// field holding both, else a seam holding either (the left one first).
+fn middle_taker(segments: &[Segment], left: u8, right: u8) -> Option<u8> {
+    let kind = |o: u8| (o != NO_SEGMENT).then(|| segments[o as usize].kind);
+    if left == right && kind(left) == Some(SegmentKind::Field) {
+        return Some(left);
+    }
+    [left, right]
+        .into_iter()
+        .find(|&o| kind(o) == Some(SegmentKind::Seam))
 }
 
 /// The cities a field touches by port order: a field port next to a city port.
@@ -106,21 +117,23 @@ pub fn derive_adjacency(segments: &mut [Segment], ports: &[u8; 12], diags: &mut 
     }
 }
 
-/// What each edge presents at rotation 0, read from its middle port.
+/// What each edge presents at rotation 0, read from its middle port; an edge
+/// with a seam on any of its ports is a seam (it is no tile edge, or not all of it).
 pub fn edges_of(segments: &[Segment], ports: &[u8; 12], marks: &[Mark]) -> [Edge; 4] {
     if marks.iter().any(|m| m.kind == MarkKind::TownHall) {
         return [Edge::Any; 4];
     }
+    let kind = |p: usize| (ports[p] != NO_SEGMENT).then(|| segments[ports[p] as usize].kind);
     let mut edges = [Edge::Field; 4];
     for (e, edge) in edges.iter_mut().enumerate() {
-        let mid = ports[e * 3 + 1];
-        if mid == NO_SEGMENT {
+        if (0..3).any(|k| kind(e * 3 + k) == Some(SegmentKind::Seam)) {
+            *edge = Edge::Seam;
             continue;
         }
-        *edge = match segments[mid as usize].kind {
-            SegmentKind::City => Edge::City,
-            SegmentKind::Road => Edge::Road,
-            SegmentKind::River => Edge::River,
+        *edge = match kind(e * 3 + 1) {
+            Some(SegmentKind::City) => Edge::City,
+            Some(SegmentKind::Road) => Edge::Road,
+            Some(SegmentKind::River) => Edge::River,
             _ => Edge::Field,
         };
     }

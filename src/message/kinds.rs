@@ -622,16 +622,20 @@ kinds! {
         } else {
             "list only cities after `->`".to_string()
         };
-    /// An edge must match its neighbours, so it has one of three shapes: all city,
-    /// all field, or a road or river in the middle with field on both halves:
+    /// An edge must match its neighbours, so it has one of these shapes: all city,
+    /// all field, a road or river in the middle with field on both halves, or, on a
+    /// square of a piece of several squares, all seam or a field half with the seam
+    /// taking the middle and the other half:
     ///
     /// ```text
     /// city c NL          # wrong: N is half city, half something else
     /// city c N           # right: the whole edge
+    /// road r N
+    /// seam s NL NR       # wrong: a road between two inner halves
     /// ```
     E206 MixedEdge { edge: &'static str, detail: String }
         => format!("edge {edge} is not a valid edge: {detail}"),
-        hint: "an edge is all city, all field, or a road/river in the middle with fields on its halves";
+        hint: "an edge is all city, all field, all seam, a road/river in the middle with fields on its halves, or a field half beside a seam";
     /// A road or river with only one port reaches the tile's border once, so it ends
     /// on the tile; say where:
     ///
@@ -962,6 +966,19 @@ kinds! {
     E312 RemovesOwnTile { id: String, set: String }
         => format!("set `{set}` removes its own tile `{id}`"),
         hint: "`removes` names tiles of other sets; change the tile's `count` instead";
+    /// A seam is an inner side of a piece of several squares: another square of
+    /// the same piece, a tile of the same set, continues it. A tile with a seam in
+    /// a set where no other tile (and no second copy of it) has one is a square
+    /// of no piece: its seam is a gap, or the piece's other squares are missing.
+    ///
+    /// ```text
+    /// set s "S" { provenance sourced }
+    /// tile A "Corner" { count 1; field f N W; seam x E S }   # wrong: alone
+    /// tile B "Corner" { count 1; field f N E; seam x S W }   # right: A's neighbour
+    /// ```
+    E313 LoneSeam { tile: String, set: String }
+        => format!("tile `{tile}` has a seam, but no other tile of set `{set}` has one to continue it"),
+        hint: "a seam is an inner side of a piece of several squares: write the piece's other squares in the same set, or cover the ports with segments";
     // ---- import (tilec import-jcz)
     /// `tilec import-jcz` could not parse the file as XML, so it is not a
     /// JCloisterZone tile file (or it was cut short). JCloisterZone could not read it

@@ -4,7 +4,9 @@
 //! four). A tile's four edges pack into 16 bits (N in the lowest nibble). An empty
 //! square around a candidate position asks for `0xF` on that side: anything fits.
 //! A tile fits a position when every nibble of `sig & need` is non-zero, which is
-//! exactly [`Edge::matches`] on every side.
+//! exactly [`Edge::matches`] on every side, but for a seam: its code is 0, so a
+//! tile with a seam fits no square (the engine lays out no piece of several
+//! squares; such tiles are not in the pile anyway).
 
 use crate::catalog::TABLE;
 use crate::tile::Edge;
@@ -20,6 +22,7 @@ pub(crate) const fn edge_code(e: Edge) -> u16 {
         Edge::City => 4,
         Edge::River => 8,
         Edge::Any => 0xF,
+        Edge::Seam => 0,
     }
 }
 
@@ -156,6 +159,20 @@ mod tests {
                 let sig = pack_sides([edge_code(a); 4]);
                 assert_eq!(fits(sig, pack_sides(need)), a.matches(b), "{a:?} vs {b:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_seam_side_fits_no_square() {
+        for d in 0..4 {
+            let mut sides = [edge_code(Edge::Field); 4];
+            sides[d] = edge_code(Edge::Seam);
+            let sig = pack_sides(sides);
+            assert!(!fits(sig, pack_sides([ANY; 4])), "side {d}");
+            assert!(
+                !fits(sig, pack_sides([edge_code(Edge::Field); 4])),
+                "side {d}"
+            );
         }
     }
 

@@ -110,7 +110,7 @@ impl Game {
             SegmentKind::City if info.open == 0 => 2 * tiles() + 2 * pennants,
             SegmentKind::City => tiles() + pennants,
             SegmentKind::Field => 3 * u32::from(self.count_completed_cities(root, &mut Vec::new())),
-            SegmentKind::River => 0,
+            SegmentKind::River | SegmentKind::Seam => 0,
             SegmentKind::Monastery | SegmentKind::Garden | SegmentKind::Hut => {
                 self.cloister_points(root)
             }

@@ -11,7 +11,7 @@ fn group(class: PileClass) -> usize {
     match class {
         PileClass::Spring | PileClass::River => 0,
         PileClass::Lake => 1,
-        PileClass::Land | PileClass::TownHall => 2,
+        PileClass::Land | PileClass::TownHall | PileClass::Laid => 2,
     }
 }
 
@@ -25,8 +25,8 @@ impl Pile {
     pub fn full(cat: &Catalog) -> Pile {
         let mut groups: [Vec<KindId>; GROUPS] = Default::default();
         for id in cat.kind_ids() {
-            if cat.pile_class(id) == PileClass::TownHall {
-                continue; // held by the players, never drawn
+            if matches!(cat.pile_class(id), PileClass::TownHall | PileClass::Laid) {
+                continue; // held by the players, or laid out at setup: never drawn
             }
             let count = usize::from(cat.kind(id).count);
             groups[group(cat.pile_class(id))].extend(std::iter::repeat_n(id, count));

@@ -126,7 +126,7 @@ impl Game {
                 cities = self.completed_cities(root);
                 3 * u32::from(cities)
             }
-            SegmentKind::River => 0,
+            SegmentKind::River | SegmentKind::Seam => 0,
             _ => self.cloister_points(root),
         };
         let log = self.events.is_some();

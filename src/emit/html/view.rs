@@ -150,6 +150,9 @@ fn ports(mask: u16) -> String {
 
 fn segment_line(tile: &Tile, s: &crate::model::Segment) -> String {
     let mut line = format!("{} {}: {}", s.kind.name(), s.name, ports(s.ports));
+    if s.kind == SegmentKind::Seam {
+        line += &format!(", {}", crate::vocab::SEAM_WHAT);
+    }
     if s.pennants > 0 {
         line += &format!(
             ", {} coat{} of arms",

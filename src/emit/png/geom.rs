@@ -29,6 +29,16 @@ fn along(e: usize, p: Pt) -> f32 {
     }
 }
 
+/// The port whose third of the border lies nearest `p`, and how deep inside
+/// the tile `p` is from it.
+pub fn nearest_port(p: Pt) -> (usize, f32) {
+    let e = (0..4)
+        .min_by(|&a, &b| depth(a, p).total_cmp(&depth(b, p)))
+        .unwrap_or(0);
+    let third = ((along(e, p) * 3.0) as usize).min(2);
+    (e * 3 + third, depth(e, p))
+}
+
 /// The middle of edge `e`.
 pub fn edge_mid(e: usize) -> Pt {
     [(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)][e % 4]

@@ -23,6 +23,9 @@ const BANK: Rgba<u8> = rgb(30, 84, 160);
 const BRIDGE: Rgba<u8> = rgb(160, 112, 62);
 const PLOT: Rgba<u8> = rgb(226, 214, 170);
 const BARE: Rgba<u8> = rgb(150, 150, 140);
+/// A seam, the interior of a piece of several squares: stone, hatched.
+const STONE: Rgba<u8> = rgb(176, 168, 156);
+const HATCH: Rgba<u8> = rgb(96, 90, 84);
 
 /// Paints the label map onto a canvas of the same size.
 pub fn paint(labels: &Labels, tile: &TileKind) -> Canvas {
@@ -49,6 +52,11 @@ pub fn paint(labels: &Labels, tile: &TileKind) -> Canvas {
             Some(SegmentKind::Road) if labels.bridge[i] => pick(near(4.0), KERB, BRIDGE),
             Some(SegmentKind::Road) => pick(near(3.0), KERB, ROAD),
             Some(SegmentKind::River) => pick(near(3.0), BANK, RIVER),
+            Some(SegmentKind::Seam) => {
+                let (x, y) = (i % side as usize, i / side as usize);
+                let stripe = (x + y) as f32 % (10.0 * scale).max(4.0) < 2.0 * scale.max(0.5);
+                pick(stripe, HATCH, STONE)
+            }
             Some(_) => PLOT,
             None if l == FREE || l == OBJ => BARE,
             None => BARE,

@@ -3,13 +3,17 @@
 //! [`Scene`] out; painting happens elsewhere.
 
 use super::canvas::{dist, Pt};
-use super::geom::{curve, edge_mid, edges_of, port_anchor, through_path, CityShape, CENTRE};
+use super::geom::{
+    curve, edge_mid, edges_of, nearest_port, port_anchor, through_path, CityShape, CENTRE,
+};
 use super::labels::{Labels, FREE, MAX_SEGMENTS, OBJ};
 use crate::graph::interleave;
 use tilec_runtime::{EndKind, RoadEnd, SegmentKind, TileKind};
 
 /// Half the width of a road.
 pub const ROAD_HALF: f32 = 0.045;
+/// How deep a seam's band reaches into the tile (a fraction of its side).
+pub const SEAM_DEPTH: f32 = 0.3;
 /// Half the width of a river.
 pub const RIVER_HALF: f32 = 0.065;
 /// Radius of a monastery, garden or hut plot.
@@ -66,6 +70,7 @@ impl Scene {
             }
         }
         s.cities(tile);
+        s.seams(tile);
         s.lines(tile, SegmentKind::River, via_centre);
         s.place_plots(tile, true);
         s.lines(tile, SegmentKind::Road, via_centre);
@@ -80,6 +85,17 @@ impl Scene {
         for (i, seg) in cities {
             let shape = CityShape::new(edges_of(seg.ports));
             self.labels.fill(i, |p| shape.contains(crowded, p));
+        }
+    }
+
+    /// A seam is the interior of a piece of several squares: a band along the
+    /// ports it holds (painted as hatched stone), turning the corners it holds.
+    fn seams(&mut self, tile: &TileKind) {
+        for (i, seg) in segs(tile).filter(|(_, g)| g.kind == SegmentKind::Seam) {
+            self.labels.fill(i, |p| {
+                let (port, depth) = nearest_port(p);
+                depth < SEAM_DEPTH && seg.ports & (1 << port) != 0
+            });
         }
     }
 

@@ -22,6 +22,7 @@ const ORDER: [Kind; 7] = [
 /// the set header, then every tile.
 pub fn write(set: &str, name: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -> String {
     let locals = local_ids(&tiles);
+    let pieces = super::seam::squares(&tiles);
     let mut river = false;
     let mut body = String::new();
     for (tile, local) in tiles.iter_mut().zip(locals) {
@@ -31,7 +32,7 @@ pub fn write(set: &str, name: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -
             .iter()
             .any(|e| matches!(e.keyword, Some("spring" | "lake")));
         body.push('\n');
-        write_tile(&mut body, tile, &local, &ends, sink);
+        write_tile(&mut body, tile, &local, &ends, pieces, sink);
     }
     let mut out = format!("set {set} {} {{\n  provenance sourced\n", quote(name));
     if river {
@@ -41,7 +42,14 @@ pub fn write(set: &str, name: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -
     out + &body
 }
 
-fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &mut Sink<'_>) {
+fn write_tile(
+    out: &mut String,
+    tile: &Tile,
+    local: &str,
+    ends: &[End],
+    pieces: bool,
+    sink: &mut Sink<'_>,
+) {
     let fs = &tile.features;
     let _ = writeln!(out, "tile {local} {} {{", quote(&tile.id));
     let _ = writeln!(out, "  count {}", tile.count.unwrap_or(1));
@@ -98,6 +106,10 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
             }
             out.push('\n');
         }
+    }
+    let seam = super::seam::words(fs);
+    if pieces && !seam.is_empty() {
+        let _ = writeln!(out, "  seam s {}", seam.join(" "));
     }
     for mark in &tile.marks {
         let Mark::OnOne {
