@@ -126,6 +126,16 @@ fn enclosed_fields_have_places_of_their_own() {
 }
 
 #[test]
+fn a_set_with_tunnel_portals_implies_the_tunnel_tokens() {
+    let tmp = common::Temp::new("jcz-addon-portal");
+    let files = build(&tmp, "tests/jcz_addon/portal");
+    rules::check(&files);
+    let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
+    assert!(xml.contains("<road tunnel=\"true\">S</road>"), "{xml}");
+    assert!(xml.contains("<implies element=\"tunnel\" />"), "{xml}");
+}
+
+#[test]
 fn build_writes_the_addon_with_the_site_or_nothing() {
     let tmp = common::Temp::new("jcz-addon");
     let files = build(&tmp, "tests/custom");
