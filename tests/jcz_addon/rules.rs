@@ -156,15 +156,19 @@ fn check_sets(doc: &roxmltree::Document) -> BTreeMap<String, u32> {
     counts
 }
 
+/// Whether a `<tile>` element needs a game element.
+type TileTest = fn(roxmltree::Node) -> bool;
+
 /// What a tile's XML needs switched on, and the game element that does it:
 /// the engine's `Engine.createSetupFromMessage` adds a capability only for an
 /// element of the setup, and only that capability's `initTile` reads the
-/// tile's symbol (`FestivalCapability`, `RussianPromosTrapCapability`,
-/// `RiverCapability`); `TilePackBuilder.isTunnelActive` reads a portal (a
-/// one-edge road's `tunnel="true"`) only with `TunnelCapability`. The client
+/// tile's symbol (`FestivalCapability`, `RussianPromosTrapCapability`);
+/// `RiverCapability.onStartGame` orders the draw by the river groups;
+/// `TilePackBuilder.isTunnelActive` reads a portal (a one-edge road's
+/// `tunnel="true"`) only with `TunnelCapability`. The client
 /// fills the setup from the expansions chosen (`tiles.js`: `enforces`,
 /// `implies`), as its own Festival, Russian Promos, River and Tunnel do.
-const NEEDS: &[(fn(roxmltree::Node) -> bool, &str)] = &[
+const NEEDS: &[(TileTest, &str)] = &[
     (
         |t| t.children().any(|c| c.has_tag_name("festival")),
         "festival",
