@@ -106,12 +106,18 @@ fn an_imported_jcloisterzone_file_keeps_them_too() {
     assert!(counts.keys().all(|id| id.starts_with("tilec/")));
 }
 
-#[test]
-fn enclosed_fields_have_places_of_their_own() {
-    let tmp = common::Temp::new("jcz-addon-inner");
-    let files = build(&tmp, "tests/jcz_addon/inner");
+/// The add-on of the fixture `tests/jcz_addon/NAME`, held to the rules, and its XML.
+fn checked_fixture(name: &str) -> (Files, String) {
+    let tmp = common::Temp::new(&format!("jcz-addon-{name}"));
+    let files = build(&tmp, &format!("tests/jcz_addon/{name}"));
     rules::check(&files);
     let xml = String::from_utf8(files["tilec.xml"].clone()).expect("UTF-8");
+    (files, xml)
+}
+
+#[test]
+fn enclosed_fields_have_places_of_their_own() {
+    let (files, xml) = checked_fixture("inner");
     assert!(
         xml.contains(">I</field>") && xml.contains(">II</field>"),
         "{xml}"
@@ -123,6 +129,13 @@ fn enclosed_fields_have_places_of_their_own() {
         .expect("tile");
     let keys: Vec<&str> = features.keys().map(String::as_str).collect();
     assert_eq!(keys, ["City/NWSE", "Field/I", "Field/II"]);
+}
+
+#[test]
+fn a_set_with_tunnel_portals_implies_the_tunnel_tokens() {
+    let (_, xml) = checked_fixture("portal");
+    assert!(xml.contains("<road tunnel=\"true\">S</road>"), "{xml}");
+    assert!(xml.contains("<implies element=\"tunnel\" />"), "{xml}");
 }
 
 #[test]

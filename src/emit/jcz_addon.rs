@@ -26,7 +26,7 @@ use crate::emit::html::file_stem;
 use crate::emit::png::{self, TILE_PX};
 use crate::model::{Set, Tile};
 use serde_json::{json, Map, Value};
-use tilec_runtime::{MarkKind, SegmentKind};
+use tilec_runtime::{EndKind, MarkKind, SegmentKind};
 
 /// Files of the add-on: (path relative to its directory, bytes).
 pub type Files = Vec<(String, Vec<u8>)>;
@@ -208,7 +208,7 @@ fn location_keys(tile: &Tile) -> Vec<Option<String>> {
 /// A game element an expansion switches on: the engine plays a rule only when
 /// its element is in the game's setup, which the client fills from the
 /// expansions chosen (`enforces`: always, `implies`: by default), as its own
-/// River, Festival and Russian Promos do.
+/// River, Festival, Russian Promos and Tunnel do.
 struct ElementRow {
     used: fn(&Set) -> bool,
     tag: &'static str,
@@ -230,6 +230,18 @@ const ELEMENTS: &[ElementRow] = &[
         used: |set| has_mark(set, &[MarkKind::TrapLake, MarkKind::Tree]),
         tag: "enforces",
         element: "russian-trap",
+    },
+    // A portal (`tunnel="true"` on a one-edge road) needs the engine's tunnel
+    // tokens; JCloisterZone's Tunnel implies them too. Its engine plays portals
+    // of tiles outside that expansion only with the rule "tunnelize other
+    // expansions" (docs/export-jcz.md).
+    ElementRow {
+        used: |set| {
+            let ends = set.tiles.iter().flat_map(|t| &t.ends);
+            ends.into_iter().any(|e| e.end.kind == EndKind::Tunnel)
+        },
+        tag: "implies",
+        element: "tunnel",
     },
 ];
 

@@ -152,7 +152,78 @@ fn check_sets(doc: &roxmltree::Document) -> BTreeMap<String, u32> {
         );
     }
     assert_eq!(names.len(), counts.len(), "an expansion per tile-set");
+    check_elements(doc);
     counts
+}
+
+/// Whether a `<tile>` element needs a game element.
+type TileTest = fn(roxmltree::Node) -> bool;
+
+/// What a tile's XML needs switched on, and the game element that does it:
+/// the engine's `Engine.createSetupFromMessage` adds a capability only for an
+/// element of the setup, and only that capability's `initTile` reads the
+/// tile's symbol (`FestivalCapability`, `RussianPromosTrapCapability`);
+/// `RiverCapability.onStartGame` orders the draw by the river groups;
+/// `TilePackBuilder.isTunnelActive` reads a portal (a one-edge road's
+/// `tunnel="true"`) only with `TunnelCapability`. The client
+/// fills the setup from the expansions chosen (`tiles.js`: `enforces`,
+/// `implies`), as its own Festival, Russian Promos, River and Tunnel do.
+const NEEDS: &[(TileTest, &str)] = &[
+    (
+        |t| t.children().any(|c| c.has_tag_name("festival")),
+        "festival",
+    ),
+    (
+        |t| {
+            let trap =
+                |c: roxmltree::Node| c.has_tag_name("vodyanoy") || c.has_tag_name("razboynik");
+            t.children().any(trap)
+        },
+        "russian-trap",
+    ),
+    (
+        |t| t.attribute("group").is_some_and(|g| g.starts_with("river")),
+        "river",
+    ),
+    (
+        |t| {
+            let portal = |c: roxmltree::Node| {
+                let one_edge = c.text().is_some_and(|w| w.split_whitespace().count() == 1);
+                c.has_tag_name("road") && c.attribute("tunnel") == Some("true") && one_edge
+            };
+            t.children().any(portal)
+        },
+        "tunnel",
+    ),
+];
+
+/// Every expansion switches on (`enforces` or `implies`) each game element
+/// that a tile of its tile-sets needs ([`NEEDS`]).
+fn check_elements(doc: &roxmltree::Document) {
+    let tiles: BTreeMap<&str, roxmltree::Node> = elements(doc, "tile")
+        .filter_map(|t| Some((t.attribute("id")?, t)))
+        .collect();
+    for e in elements(doc, "expansion") {
+        let switched: BTreeSet<&str> = e
+            .children()
+            .filter(|c| c.has_tag_name("enforces") || c.has_tag_name("implies"))
+            .filter_map(|c| c.attribute("element"))
+            .collect();
+        let sets: BTreeSet<&str> = e
+            .children()
+            .filter_map(|c| c.attribute("tile-set"))
+            .collect();
+        let refs = elements(doc, "tile-set")
+            .filter(|s| s.attribute("id").is_some_and(|id| sets.contains(id)))
+            .flat_map(|s| s.children().filter_map(|r| r.attribute("tile")));
+        for tile in refs.filter_map(|id| tiles.get(id)) {
+            for (needs, element) in NEEDS {
+                let id = tile.attribute("id").unwrap_or_default();
+                let ok = !needs(*tile) || switched.contains(element);
+                assert!(ok, "{id} needs the game element `{element}` switched on");
+            }
+        }
+    }
 }
 
 /// Per tile id, the `Type/Location` of each feature element, as the client
