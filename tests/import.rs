@@ -12,8 +12,9 @@ use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 /// Fixtures that import without a problem: both layouts, each with a river,
 /// every JCloisterZone symbol and property that becomes a mark, and crossings
 /// (bridges, tunnels, tunnel portals), and a piece of several squares whose
-/// inner sides no feature covers (seams).
-const CLEAN: [&str; 7] = [
+/// inner sides no feature covers (seams), and a field whose `city` list
+/// leaves out a city beside its ports (`not-touching=`).
+const CLEAN: [&str; 8] = [
     "pack",
     "defs",
     "pack_river",
@@ -21,6 +22,7 @@ const CLEAN: [&str; 7] = [
     "marks",
     "crossings",
     "seams",
+    "touching",
 ];
 
 struct Imported {
@@ -363,7 +365,16 @@ fn the_command_prints_the_text_and_exits_by_what_it_found() {
         err.contains("error[E402]: `<catapult>` in `<tile>` cannot be imported"),
         "{err}"
     );
-    assert!(err.ends_with("error: 24 problems found\n"), "{err}");
+    // 24 from the import, and the check of what was written: `UX/Bad` lost
+    // every feature it had (their locations cannot be read), so no port has a
+    // segment. `UX/Inn` and `UX/Lake`, refused, are not checked again.
+    assert!(
+        err.contains(
+            "error[E200]: ports NL N NR EL E ER SL S SR WL W WR belong to no segment\n   ┌─ "
+        ),
+        "{err}"
+    );
+    assert!(err.ends_with("error: 25 problems found\n"), "{err}");
     assert!(
         !err.contains('\u{1b}'),
         "no colour when stderr is not a terminal"
@@ -518,7 +529,7 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
     common::golden(&common::root().join("tests/import/defects.stderr"), &shown);
     golden_sets("defects", &got);
     assert_eq!(codes(&got.diags), ["E421"]);
-    assert_eq!(got.diags.len(), 4, "{shown}");
+    assert_eq!(got.diags.len(), 5, "{shown}");
     let defects = [
         (
             "XD/Meet",
@@ -529,6 +540,10 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
         (
             "XD/Lone",
             "road r is marked tunnel=\\\"true\\\" but passes under no city",
+        ),
+        (
+            "XD/Under",
+            "fields f1 (NR SL) and f2 (NL SR) each lie on both sides of city c",
         ),
     ];
     for (id, defect) in defects {
@@ -543,6 +558,57 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
     assert!(!tile_text(&got.text, "XD/Fine").contains("note"));
     let out = tilec(&["import-jcz", "tests/import/defects.xml"]);
     assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn one_run_reports_the_refused_tiles_and_the_check_of_the_others() {
+    // `XH/Cross` is refused (two cities cross); `XH/Beyond` imports, and its
+    // field names a city beyond another city's wall, which only the check sees.
+    let out = tilec(&["import-jcz", "tests/import/hidden.xml"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let path = common::root().join("tests/import/hidden.stderr");
+    common::golden(&path, &err);
+    let heads: Vec<&str> = err.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(heads.len(), 3, "{err}");
+    assert!(heads[0].starts_with("error[E421]: tile `XH/Cross` is inconsistent"));
+    assert!(heads[1].starts_with("error[E204]: field `f` cannot touch city `c1`"));
+    assert_eq!(heads[2], "error: 2 problems found");
+    // The refused tile is not checked again: its crossing cities would be E202.
+    assert!(!err.contains("E202"), "{err}");
+    let again = tilec(&["import-jcz", "tests/import/hidden.xml"]);
+    assert_eq!(text(&again.stderr), err, "the report is deterministic");
+
+    let t = common::Temp::new("import-hidden");
+    let dir = format!("{}/xh", t.path());
+    let out = tilec(&["import-jcz", "tests/import/hidden.xml", "--out", &dir]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error[E421]") && err.contains("error[E204]"),
+        "{err}"
+    );
+    assert!(
+        err.contains("xh/hidden.tiles:"),
+        "located in the text written: {err}"
+    );
+}
+
+#[test]
+fn a_city_the_field_list_leaves_out_is_written_not_touching() {
+    let got = import("touching");
+    let corner = tile_text(&got.text, "XT/Corner");
+    assert!(
+        corner.contains("field f1 NL NR not-touching=c2 -> c1\n"),
+        "{corner}"
+    );
+    assert!(
+        corner.contains("so it is written not-touching=c2"),
+        "{corner}"
+    );
+    // A list that names every city beside the field's ports needs nothing more.
+    let listed = tile_text(&got.text, "XT/Listed");
+    assert!(!listed.contains("not-touching") && !listed.contains("note"));
 }
 
 /// Imports fixtures together, as `tilec import-jcz A.xml B.xml` does.

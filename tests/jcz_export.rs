@@ -335,6 +335,19 @@ fn tunnels_and_portals_survive_import_export_import() {
 }
 
 #[test]
+fn a_field_not_touching_a_city_exports_the_city_list_jcz_had() {
+    let first = import(&fixture("touching"), "touching");
+    let set = &first.sets[0];
+    let export = tilec::emit::jcz::export(&[set]);
+    // `field f1 NL NR not-touching=c2 -> c1`: JCloisterZone's `city="E"` again.
+    let corner = "<tile id=\"touching/Corner\">\n      <city>E</city>\n      \
+        <city pennants=\"1\">S W</city>\n      <field city=\"E\">NL NR</field>";
+    assert!(export.xml.contains(corner), "{}", export.xml);
+    assert!(export.lost.is_empty(), "{:?}", export.lost);
+    round_trip(set);
+}
+
+#[test]
 fn the_export_is_deterministic_and_matches_its_golden_file() {
     let shipped = common::shipped();
     let festival = shipped.model.sets.iter().find(|s| s.id == "festival");

@@ -10,14 +10,17 @@
 //! With `--out DIR`, a new directory gets one `ID.tiles` per set and a
 //! `sets.toml` with their totals and requirements, ready for `--tiles DIR`; it
 //! is written all at once or not at all, and never over anything.
-//! The problems go to stderr, located in the XML. The sets are then checked, with
-//! the shipped sets they require, like `tilec check` would: an import that exits
-//! 0 is ready to use. Exit: 0 clean, 1 problems (import or check), 2 usage or I/O.
+//! The sets are then checked, with the shipped sets they require, like `tilec
+//! check` would: an import that exits 0 is ready to use. The check runs even
+//! when the import found problems, so that one run reports them all: the
+//! import's (located in the XML) first, then the check's, but for the tiles
+//! the import refused (`E421`, `E411`), which are not reported twice.
+//! Exit: 0 clean, 1 problems (import or check), 2 usage or I/O.
 
 use super::input;
 use super::output::{self, Files, Target};
 use std::path::{Path, PathBuf};
-use tilec::diagnostic::Sources;
+use tilec::diagnostic::{Diagnostic, Sources, Span};
 use tilec::import::jcz::{sets_toml, ImportedSet, Input};
 
 /// Arguments of `tilec import-jcz`.
@@ -84,21 +87,24 @@ pub fn run(args: &ImportJczArgs) -> u8 {
         Some(dir) => write_dir(dir, &sets, &args.files),
         None => print_one(&sets, args.files.len()),
     };
-    if !imported.diagnostics.is_empty() {
-        input::report(&sources, &imported.diagnostics);
-    }
     if let Err(msg) = written {
+        if !imported.diagnostics.is_empty() {
+            input::report(&sources, &imported.diagnostics);
+        }
         eprintln!("{msg}");
         return 2;
-    }
-    if !imported.diagnostics.is_empty() {
-        return 1;
     }
     let xml = match names.as_slice() {
         [one] => one.clone(),
         _ => "the files".to_string(),
     };
-    check(&mut sources, &sets, args.out.as_deref(), &xml)
+    let mut problems = imported.diagnostics;
+    problems.extend(check(&mut sources, &sets, args.out.as_deref(), &xml));
+    if problems.is_empty() {
+        return 0;
+    }
+    input::report(&sources, &problems);
+    1
 }
 
 /// The set id each file gives when it holds one set: `--set` for one file,
@@ -171,10 +177,17 @@ fn write_dir(dir: &Path, sets: &[ImportedSet], inputs: &[PathBuf]) -> Result<(),
 }
 
 /// Compiles the imported sets (with their `sets.toml`, and so the shipped sets
-/// they require) and reports what the checks find.
+/// they require) and returns what the checks find, but for what lies in a tile
+/// the import refused (it has been reported: a second diagnostic would only
+/// repeat the defect in other words).
 /// Files are named where they were written, or after `xml` (`FILE.xml
 /// (imported text)`) when printed.
-fn check(sources: &mut Sources, sets: &[ImportedSet], out: Option<&Path>, xml: &str) -> u8 {
+fn check(
+    sources: &mut Sources,
+    sets: &[ImportedSet],
+    out: Option<&Path>,
+    xml: &str,
+) -> Vec<Diagnostic> {
     let place = |file: &str| match out {
         Some(dir) => dir.join(file).display().to_string(),
         None if file == "sets.toml" => format!("{xml} (imported sets.toml)"),
@@ -184,13 +197,23 @@ fn check(sources: &mut Sources, sets: &[ImportedSet], out: Option<&Path>, xml: &
         .iter()
         .map(|s| sources.add(place(&format!("{}.tiles", s.id)), s.text.clone()))
         .collect();
+    let refused: Vec<Span> = sets
+        .iter()
+        .zip(&files)
+        .flat_map(|(s, &f)| s.refused_spans(f))
+        .collect();
     let toml = sources.add(place("sets.toml"), sets_toml(sets));
     let compiled = tilec::compile(sources, &files, Some(toml));
-    if !compiled.diagnostics.is_empty() {
-        input::report(sources, &compiled.diagnostics);
-        return 1;
-    }
-    0
+    let inside = |d: &Diagnostic| {
+        refused
+            .iter()
+            .any(|r| r.file == d.span.file && r.start <= d.span.start && d.span.end <= r.end)
+    };
+    compiled
+        .diagnostics
+        .into_iter()
+        .filter(|d| !inside(d))
+        .collect()
 }
 
 /// The set id a file name gives: its stem (the library makes it a valid id).

@@ -11,7 +11,7 @@
 //! | `<road>W E</road>` | `road r W E` (a one-edge road gets an `end`, see `ends.rs`; crossings get `over=` / `under=`, see `write.rs`) |
 //! | `<road tunnel="true">W</road>` | `road r W`, `end r at tunnel` (a portal of the Tunnel expansion) |
 //! | `<river>W</river>`, tile `group="river-spring"` / `"river-lake"` | `river v W`, `end v at spring` / `lake`; the set is a `river` set |
-//! | `<farm>` / `<field>` `EL WR`, `city="N"`, `I` or `INNER_FARM` | `field f EL WR -> c` (no ports: enclosed) |
+//! | `<farm>` / `<field>` `EL WR`, `city="N"`, `I` or `INNER_FARM` | `field f EL WR -> c` (no ports: enclosed); a city beside its ports that `city=` leaves out, `not-touching=c2` (see `touching.rs`) |
 //! | `<cloister/>` / `<monastery/>`, `<garden/>`, `<yaga-hut/>` | `monastery m`, `garden g`, `hut h` |
 //! | `<festival/>`, `<tower/>`, `<watchtower bonus="1/road"/>`, `<razboynik/>`, ... | `mark festival`, `mark tower`, `mark watchtower road`, `mark tree on=r` |
 //! | `inn="true"`, `resource="wine"`, `castle-base="false"`, ... on a feature; `wind-rose="NE"` on a tile | `road r W E inn`, `city c N resource=wine no-castle`, `mark wind-rose NE` |
@@ -41,6 +41,7 @@ mod resolve;
 mod seam;
 mod sets;
 mod tile;
+mod touching;
 mod write;
 mod xml;
 

@@ -1141,14 +1141,22 @@ kinds! {
     /// The file's own data for this tile does not describe a flat tile the tile
     /// language can say: two fields meet at an edge with nothing between them, a
     /// field runs across a road that runs on, two cities cross, `tunnel="true"` on a
-    /// road that passes under no city. The tile is written as the file has it, with
-    /// a note naming the defect, and does not check: correct it by hand (the known
-    /// cases of JCloisterZone's own files are listed in `docs/import-jcz.md`).
+    /// road that passes under no city, a field holds ports on both sides of a
+    /// city that runs across the tile (it would pass under the city). The tile is
+    /// written as the file has it, with a note naming the defect, and does not
+    /// check (the import's own check leaves it out: it is reported once, here):
+    /// correct it by hand (the known cases of JCloisterZone's own files are
+    /// listed in `docs/import-jcz.md`).
     ///
     /// ```text
     /// <city>N</city>
     /// <field city="N">WR WL SR</field>   # wrong: meets the other field at S,
     /// <field city="N">EL ER SL</field>   # with no road between them
+    ///
+    /// <city>W E</city>
+    /// <river>N S</river>
+    /// <field city="W">NR SL</field>      # wrong: north and south of the city
+    /// <field city="W">NL SR</field>
     /// ```
     E421 JczDefect { tile: String, defect: String }
         => format!("tile `{tile}` is inconsistent: {defect}"),

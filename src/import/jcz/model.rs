@@ -105,6 +105,24 @@ pub struct Feature {
 }
 
 impl Feature {
+    /// The ports (our numbering, bit `p` is port `p` clockwise from `NL`) it
+    /// covers: a city all three of each edge, a road or river the middle one, a
+    /// field its halves (the middle port between two of them is not counted).
+    pub fn ports(&self) -> u16 {
+        let mut mask = 0u16;
+        for i in (0..HALVES.len()).filter(|i| self.halves & (1 << i) != 0) {
+            // Half `2e` is port `3e`, half `2e + 1` is port `3e + 2`.
+            mask |= 1 << (3 * (i / 2) + 2 * (i % 2));
+        }
+        for e in (0..EDGES.len()).filter(|e| self.edges & (1 << e) != 0) {
+            mask |= match self.kind {
+                Kind::City => 0b111 << (3 * e),
+                _ => 1 << (3 * e + 1),
+            };
+        }
+        mask
+    }
+
     /// A feature with nothing set.
     pub fn new(kind: Kind) -> Feature {
         Feature {

@@ -10,26 +10,15 @@
 //! (two fields meeting with no road between them, `E421`), left uncovered so
 //! that the tile does not check.
 
-use super::model::{Feature, Kind, Tile, EDGES, HALVES};
+use super::model::{Feature, Kind, Tile, EDGES};
 use tilec_runtime::PORT_NAMES;
 
 /// The ports (our numbering) that some feature covers, with the middle port a
 /// field takes between two halves it holds (the tile language's own rule).
 fn covered(fs: &[Feature]) -> u16 {
-    let port = |name: &str| PORT_NAMES.iter().position(|p| *p == name).unwrap_or(0);
     let mut mask = 0u16;
     for f in fs {
-        for (i, half) in HALVES.iter().enumerate() {
-            if f.halves & (1 << i) != 0 {
-                mask |= 1 << port(half);
-            }
-        }
-        for e in (0..EDGES.len()).filter(|e| f.edges & (1 << e) != 0) {
-            mask |= match f.kind {
-                Kind::City => 0b111 << (3 * e),
-                _ => 1 << (3 * e + 1),
-            };
-        }
+        mask |= f.ports();
         for e in 0..EDGES.len() {
             let both = 0b11u8 << (2 * e);
             if f.kind == Kind::Field && f.halves & both == both {
@@ -71,6 +60,7 @@ pub fn words(fs: &[Feature]) -> Vec<&'static str> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::model::HALVES;
     use super::*;
 
     fn field(halves: &[&str]) -> Feature {

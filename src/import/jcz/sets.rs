@@ -28,7 +28,7 @@ use super::model::{Tile, TileSet};
 use super::resolve::Resolved;
 use super::write::{self, local_ids, set_id_of};
 use super::xml::Sink;
-use crate::diagnostic::{Diagnostic, FileId};
+use crate::diagnostic::{Diagnostic, FileId, Span};
 use crate::message::Kind as Msg;
 use std::fmt::Write;
 
@@ -49,6 +49,28 @@ pub struct ImportedSet {
     pub removes: Vec<String>,
     /// How many copies of it a game may hold (a tile-set's `max`).
     pub max_copies: Option<u32>,
+    /// The local ids of its tiles refused at import (`E421`, `E411`): written
+    /// as the file has them, they need not be checked again.
+    pub refused: Vec<String>,
+}
+
+impl ImportedSet {
+    /// Where its refused tiles are in its text, read as `file`: the whole
+    /// `tile ... { ... }` of each. The check of an import leaves out what it
+    /// finds there: the import has reported those tiles already.
+    pub fn refused_spans(&self, file: FileId) -> Vec<Span> {
+        if self.refused.is_empty() {
+            return Vec::new();
+        }
+        let (ast, _) = crate::syntax::parse(file, &self.text);
+        let local = |s: &crate::ast::Stmt| ast.args_of(s).get(1).map(|a| ast.slice(a.range));
+        ast.top_level()
+            .iter()
+            .filter(|s| ast.keyword(s) == "tile")
+            .filter(|s| local(s).is_some_and(|id| self.refused.iter().any(|r| r == id)))
+            .map(|s| ast.span(s.range))
+            .collect()
+    }
 }
 
 /// What each file is: its id in the sources, its name, the id of its set when
@@ -122,7 +144,8 @@ pub fn write_all(
             (None, true) => name,
             (None, false) => id.as_str(),
         };
-        let text = super::canonical(write::write(&id, title, counted, &mut sink));
+        let (text, refused) = write::write(&id, title, counted, &mut sink);
+        let text = super::canonical(text);
         let base = set.id.as_deref().unwrap_or(files.given[set.file]);
         out.push(ImportedSet {
             requires: requires(base, &set.requires, is_base_game(all, set, files)),
@@ -132,6 +155,7 @@ pub fn write_all(
             total,
             removes: Vec::new(),
             max_copies: set.max,
+            refused,
         });
         firsts.push(name);
         written.push(set);

@@ -3,6 +3,7 @@
 
 use super::ends::{self, End};
 use super::model::{Feature, Kind, Mark, Tile, EDGES, HALVES};
+use super::touching;
 use super::xml::Sink;
 use crate::message::Kind as Msg;
 use std::fmt::Write;
@@ -19,13 +20,21 @@ const ORDER: [Kind; 7] = [
 ];
 
 /// The whole file of set `set` (a valid id, see [`set_id_of`]) named `name`:
-/// the set header, then every tile.
-pub fn write(set: &str, name: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -> String {
+/// the set header, then every tile; and the local ids of the tiles refused
+/// (see [`refuses`]).
+pub fn write(
+    set: &str,
+    name: &str,
+    mut tiles: Vec<Tile>,
+    sink: &mut Sink<'_>,
+) -> (String, Vec<String>) {
     let locals = local_ids(&tiles);
     let pieces = super::seam::squares(&tiles);
     let mut river = false;
     let mut body = String::new();
+    let mut refused = Vec::new();
     for (tile, local) in tiles.iter_mut().zip(locals) {
+        let before = sink.count();
         name_features(tile);
         let ends = ends::derive(tile, sink);
         river |= ends
@@ -33,13 +42,23 @@ pub fn write(set: &str, name: &str, mut tiles: Vec<Tile>, sink: &mut Sink<'_>) -
             .any(|e| matches!(e.keyword, Some("spring" | "lake")));
         body.push('\n');
         write_tile(&mut body, tile, &local, &ends, pieces, sink);
+        if sink.diags[before..].iter().any(|d| refuses(&d.kind)) {
+            refused.push(local);
+        }
     }
     let mut out = format!("set {set} {} {{\n  provenance sourced\n", quote(name));
     if river {
         out.push_str("  river\n");
     }
     out.push_str("  note \"Imported from JCloisterZone tile XML by tilec import-jcz.\"\n}\n");
-    out + &body
+    (out + &body, refused)
+}
+
+/// Whether a problem refuses its tile: the tile's own data is no flat tile
+/// (`E421`), or a river ends where the tile language cannot say (`E411`). A
+/// refused tile is written as the file has it, and not checked again.
+fn refuses(kind: &Msg) -> bool {
+    matches!(kind, Msg::JczDefect { .. } | Msg::JczRiverEnd { .. })
 }
 
 fn write_tile(
@@ -58,6 +77,12 @@ fn write_tile(
     }
     let mut notes = tile.notes.clone();
     notes.extend(crossing_notes(fs, ends));
+    for i in 0..fs.len() {
+        let out = touching::unlisted(fs, i);
+        if !out.is_empty() {
+            notes.push(touching::note(fs, i, &out));
+        }
+    }
     for defect in defects(fs, ends) {
         notes.push(format!(
             "JCloisterZone's data for this tile is inconsistent: {defect}."
@@ -97,6 +122,9 @@ fn write_tile(
             }
             for mark in &f.marks {
                 let _ = write!(out, " {mark}");
+            }
+            for &c in &touching::unlisted(fs, i) {
+                let _ = write!(out, " not-touching={}", fs[c].name);
             }
             if !f.cities.is_empty() {
                 out.push_str(" ->");
@@ -270,6 +298,7 @@ fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
             ));
         }
     }
+    out.extend(under_a_city(fs));
     for e in 0..4u32 {
         let both = 0b11u8 << (2 * e);
         let middle = fs.iter().enumerate().find(|(_, f)| {
@@ -317,12 +346,45 @@ fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
 /// Whether two sets of edges interleave going round the tile (a road across a
 /// river: JCloisterZone draws a bridge, the tile language writes `over=`).
 fn crosses(a: u8, b: u8) -> bool {
-    let owners: Vec<bool> = (0..4)
+    interleave(a.into(), b.into(), 4)
+}
+
+/// Whether two sets of the `n` places round the tile (edges, ports) interleave.
+fn interleave(a: u16, b: u16, n: u16) -> bool {
+    let owners: Vec<bool> = (0..n)
         .filter(|e| (a | b) & (1 << e) != 0)
         .map(|e| a & (1 << e) != 0)
         .collect();
     let n = owners.len();
     a & b == 0 && (0..n).filter(|&i| owners[i] != owners[(i + 1) % n]).count() >= 4
+}
+
+/// A field on both sides of a city that runs across the tile (`NR SL` by a
+/// west–east city): it would pass under the city, which no flat tile can say.
+fn under_a_city(fs: &[Feature]) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in fs.iter().filter(|f| f.kind == Kind::City) {
+        let fields: Vec<String> = fs
+            .iter()
+            .filter(|f| f.kind == Kind::Field && interleave(f.ports(), c.ports(), 12))
+            .map(|f| {
+                let halves = HALVES.iter().enumerate();
+                let held = halves.filter(|(i, _)| f.halves & (1 << i) != 0);
+                let names: Vec<&str> = held.map(|(_, h)| *h).collect();
+                format!("{} ({})", f.name, names.join(" "))
+            })
+            .collect();
+        let lie = match fields.as_slice() {
+            [] => continue,
+            [one] => format!("field {one} lies"),
+            [many @ .., last] => format!("fields {} and {last} each lie", many.join(", ")),
+        };
+        out.push(format!(
+            "{lie} on both sides of city {}, so would pass under it",
+            c.name
+        ));
+    }
+    out
 }
 
 /// Names segments by kind: `c` when a tile has one city, `c1 c2` when more.
