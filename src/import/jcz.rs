@@ -32,6 +32,7 @@
 //! (`E421`, the known cases are listed in `docs/import-jcz.md`). The result is in
 //! the canonical layout of `tilec fmt`.
 
+mod defects;
 mod ends;
 mod location;
 mod marks;

@@ -1,6 +1,7 @@
 //! Writing the read tiles as tile text: ids, segment names, segments, ends,
 //! marks and notes. The caller formats the result canonically.
 
+use super::defects;
 use super::ends::{self, End};
 use super::model::{Feature, Kind, Mark, Tile, EDGES, HALVES};
 use super::touching;
@@ -83,7 +84,7 @@ fn write_tile(
             notes.push(touching::note(fs, i, &out));
         }
     }
-    for defect in defects(fs, ends) {
+    for defect in defects::defects(fs, ends) {
         notes.push(format!(
             "JCloisterZone's data for this tile is inconsistent: {defect}."
         ));
@@ -199,7 +200,7 @@ fn write_tile(
 
 /// The edges a feature and what its ends reach run to: a road and the city
 /// whose gate it ends at form one wall across the tile.
-fn reach(fs: &[Feature], ends: &[End], i: usize) -> u8 {
+pub(super) fn reach(fs: &[Feature], ends: &[End], i: usize) -> u8 {
     ends.iter()
         .filter(|e| e.segments.contains(&i))
         .flat_map(|e| &e.targets)
@@ -275,116 +276,20 @@ fn crossing_notes(fs: &[Feature], ends: &[End]) -> Vec<String> {
     notes
 }
 
-/// What in the file's own data for a tile cannot be a flat tile: the tile
-/// language cannot say it, and the text written does not check.
-fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
-    let mut out = Vec::new();
-    let edge = |e: u32| EDGES[e as usize];
-    for (i, c) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::City) {
-        for d in fs[i + 1..].iter().filter(|d| d.kind == Kind::City) {
-            if crosses(c.edges, d.edges) {
-                out.push(format!("cities {} and {} cross, and the tile language has no city passing over another", c.name, d.name));
-            }
-        }
-    }
-    for (i, r) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::Road) {
-        let under = fs
-            .iter()
-            .any(|c| c.kind == Kind::City && crosses(reach(fs, ends, i), c.edges));
-        if r.tunnel && r.edges.count_ones() > 1 && !under {
-            out.push(format!(
-                "road {} is marked tunnel=\"true\" but passes under no city and ends at no portal",
-                r.name
-            ));
-        }
-    }
-    out.extend(under_a_city(fs));
-    for e in 0..4u32 {
-        let both = 0b11u8 << (2 * e);
-        let middle = fs.iter().enumerate().find(|(_, f)| {
-            matches!(f.kind, Kind::City | Kind::Road | Kind::River) && f.edges & (1 << e) != 0
-        });
-        let field = fs
-            .iter()
-            .find(|f| f.kind == Kind::Field && f.halves & both == both);
-        let halves: Vec<&Feature> = fs
-            .iter()
-            .filter(|f| f.kind == Kind::Field && f.halves & both != 0)
-            .collect();
-        match (middle, field) {
-            // Two fields split the edge with nothing at its middle.
-            (None, None) if halves.len() == 2 => out.push(format!(
-                "fields {} and {} meet at the middle of edge {} with no road or river between them",
-                halves[0].name,
-                halves[1].name,
-                edge(e)
-            )),
-            // One field on both sides of a road that runs on across the tile (not
-            // a road stub ending inside the field).
-            (Some((r, road)), Some(f)) if road.kind != Kind::City => {
-                let runs_on = road.edges.count_ones() > 1 || reach(fs, ends, r) != road.edges;
-                if runs_on {
-                    let how = match road.tunnel {
-                        true => " (where the road goes into its tunnel; the tile language's tunnels pass under cities only)",
-                        false => "",
-                    };
-                    out.push(format!(
-                        "field {} lies on both sides of {} {} at edge {}, which runs on across the tile{how}",
-                        f.name,
-                        road.kind.keyword(),
-                        road.name,
-                        edge(e)
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// Whether two sets of edges interleave going round the tile (a road across a
 /// river: JCloisterZone draws a bridge, the tile language writes `over=`).
-fn crosses(a: u8, b: u8) -> bool {
+pub(super) fn crosses(a: u8, b: u8) -> bool {
     interleave(a.into(), b.into(), 4)
 }
 
 /// Whether two sets of the `n` places round the tile (edges, ports) interleave.
-fn interleave(a: u16, b: u16, n: u16) -> bool {
+pub(super) fn interleave(a: u16, b: u16, n: u16) -> bool {
     let owners: Vec<bool> = (0..n)
         .filter(|e| (a | b) & (1 << e) != 0)
         .map(|e| a & (1 << e) != 0)
         .collect();
     let n = owners.len();
     a & b == 0 && (0..n).filter(|&i| owners[i] != owners[(i + 1) % n]).count() >= 4
-}
-
-/// A field on both sides of a city that runs across the tile (`NR SL` by a
-/// west–east city): it would pass under the city, which no flat tile can say.
-fn under_a_city(fs: &[Feature]) -> Vec<String> {
-    let mut out = Vec::new();
-    for c in fs.iter().filter(|f| f.kind == Kind::City) {
-        let fields: Vec<String> = fs
-            .iter()
-            .filter(|f| f.kind == Kind::Field && interleave(f.ports(), c.ports(), 12))
-            .map(|f| {
-                let halves = HALVES.iter().enumerate();
-                let held = halves.filter(|(i, _)| f.halves & (1 << i) != 0);
-                let names: Vec<&str> = held.map(|(_, h)| *h).collect();
-                format!("{} ({})", f.name, names.join(" "))
-            })
-            .collect();
-        let lie = match fields.as_slice() {
-            [] => continue,
-            [one] => format!("field {one} lies"),
-            [many @ .., last] => format!("fields {} and {last} each lie", many.join(", ")),
-        };
-        out.push(format!(
-            "{lie} on both sides of city {}, so would pass under it",
-            c.name
-        ));
-    }
-    out
 }
 
 /// Names segments by kind: `c` when a tile has one city, `c1 c2` when more.

@@ -1,0 +1,105 @@
+//! What in a JCloisterZone file's own data for a tile cannot be a flat tile
+//! (`E421`): two fields meeting at an edge with nothing between them, a field
+//! on both sides of a road that runs on, two cities crossing, `tunnel="true"`
+//! on a road under no city, a field on both sides of a city across the tile.
+//! The tile is written as the file has it, with a note naming the defect.
+
+use super::ends::End;
+use super::model::{Feature, Kind, EDGES, HALVES};
+use super::write::{crosses, interleave, reach};
+
+/// What in the file's own data for a tile cannot be a flat tile: the tile
+/// language cannot say it, and the text written does not check.
+pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
+    let mut out = Vec::new();
+    let edge = |e: u32| EDGES[e as usize];
+    for (i, c) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::City) {
+        for d in fs[i + 1..].iter().filter(|d| d.kind == Kind::City) {
+            if crosses(c.edges, d.edges) {
+                out.push(format!("cities {} and {} cross, and the tile language has no city passing over another", c.name, d.name));
+            }
+        }
+    }
+    for (i, r) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::Road) {
+        let under = fs
+            .iter()
+            .any(|c| c.kind == Kind::City && crosses(reach(fs, ends, i), c.edges));
+        if r.tunnel && r.edges.count_ones() > 1 && !under {
+            out.push(format!(
+                "road {} is marked tunnel=\"true\" but passes under no city and ends at no portal",
+                r.name
+            ));
+        }
+    }
+    out.extend(under_a_city(fs));
+    for e in 0..4u32 {
+        let both = 0b11u8 << (2 * e);
+        let middle = fs.iter().enumerate().find(|(_, f)| {
+            matches!(f.kind, Kind::City | Kind::Road | Kind::River) && f.edges & (1 << e) != 0
+        });
+        let field = fs
+            .iter()
+            .find(|f| f.kind == Kind::Field && f.halves & both == both);
+        let halves: Vec<&Feature> = fs
+            .iter()
+            .filter(|f| f.kind == Kind::Field && f.halves & both != 0)
+            .collect();
+        match (middle, field) {
+            // Two fields split the edge with nothing at its middle.
+            (None, None) if halves.len() == 2 => out.push(format!(
+                "fields {} and {} meet at the middle of edge {} with no road or river between them",
+                halves[0].name,
+                halves[1].name,
+                edge(e)
+            )),
+            // One field on both sides of a road that runs on across the tile (not
+            // a road stub ending inside the field).
+            (Some((r, road)), Some(f)) if road.kind != Kind::City => {
+                let runs_on = road.edges.count_ones() > 1 || reach(fs, ends, r) != road.edges;
+                if runs_on {
+                    let how = match road.tunnel {
+                        true => " (where the road goes into its tunnel; the tile language's tunnels pass under cities only)",
+                        false => "",
+                    };
+                    out.push(format!(
+                        "field {} lies on both sides of {} {} at edge {}, which runs on across the tile{how}",
+                        f.name,
+                        road.kind.keyword(),
+                        road.name,
+                        edge(e)
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A field on both sides of a city that runs across the tile (`NR SL` by a
+/// west–east city): it would pass under the city, which no flat tile can say.
+fn under_a_city(fs: &[Feature]) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in fs.iter().filter(|f| f.kind == Kind::City) {
+        let fields: Vec<String> = fs
+            .iter()
+            .filter(|f| f.kind == Kind::Field && interleave(f.ports(), c.ports(), 12))
+            .map(|f| {
+                let halves = HALVES.iter().enumerate();
+                let held = halves.filter(|(i, _)| f.halves & (1 << i) != 0);
+                let names: Vec<&str> = held.map(|(_, h)| *h).collect();
+                format!("{} ({})", f.name, names.join(" "))
+            })
+            .collect();
+        let lie = match fields.as_slice() {
+            [] => continue,
+            [one] => format!("field {one} lies"),
+            [many @ .., last] => format!("fields {} and {last} each lie", many.join(", ")),
+        };
+        out.push(format!(
+            "{lie} on both sides of city {}, so would pass under it",
+            c.name
+        ));
+    }
+    out
+}
