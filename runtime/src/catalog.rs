@@ -67,31 +67,17 @@ pub(crate) struct SegInfo {
 const RIVER_CODE: u16 = edge_code(crate::tile::Edge::River);
 
 /// Compiled facts about one tile kind.
+///
+/// Laid out by hand (`repr(C)`, on cache-line boundaries): with every set in
+/// play the kinds' entries are mostly out of the L1 cache when a tile is
+/// drawn or placed, so what a draw and a placement read comes first, in
+/// three lines, and the rest of the definition after it. The first line
+/// holds what a draw's count and a placement's own tile read (and the
+/// expansions' flags), the second what a placement reads per rotation (also
+/// of its neighbours' kinds), the third what the figure step reads.
 #[derive(Clone, Debug)]
+#[repr(C, align(64))]
 pub(crate) struct KindInfo {
-    pub def: TileKind,
-    /// Packed one-hot edges (4 bits per side, N lowest) per rotation.
-    pub sig: [u16; 4],
-    /// Per rotation: what the tile adds to the demand index of the square beyond
-    /// each side (`edge_code::demand_adds` of `sig`).
-    pub adds: [[u16; 4]; 4],
-    /// The segment at each board port, per rotation.
-    pub port_seg: [[u8; 12]; 4],
-    /// Per rotation and side: the segments at the side's ports in the order a
-    /// neighbour beyond that side sees them (its left, middle, right), so that a
-    /// placement pairs them with its own ports without per-port lookups.
-    pub facing: [[[u8; 3]; 4]; 4],
-    /// Road, river and city segments (bit per segment): counted in crossings.
-    pub crossing: u32,
-    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
-    /// on (bit per segment), so the figure step tests a mask per segment.
-    pub stand: [u32; FigureKind::ALL.len()],
-    /// The feature nodes a placed copy starts with (see `Features::add_tile`),
-    /// padded to whole groups of nodes.
-    pub nodes: Template,
-    /// Sides (bit per direction) that carry a river, per rotation.
-    pub river_sides: [u8; 4],
-    pub rotations: u8,
     /// For each demand index, at its slot (`edge_code::SLOT`): the distinct
     /// rotations (bit per rotation) whose edges fit it, and how many they are,
     /// in one byte ([`fit_rotations`], [`fit_count`]; one table, so that
@@ -99,26 +85,59 @@ pub(crate) struct KindInfo {
     /// on top of this. Shared by the kinds with the same edges and symmetry
     /// (see [`FitTables`]).
     pub fit: Arc<[u8; TABLE]>,
+    /// The feature nodes a placed copy starts with (see `Features::add_tile`),
+    /// padded to whole groups of nodes.
+    pub nodes: Template,
     /// For a river kind: [`KindInfo::fit`] without the rotations that would
     /// not continue the river, so that random play counts and picks its
     /// placements checking only the U-turn rule.
     pub river_fit: Option<Arc<[u8; TABLE]>>,
-    /// Whether any rotation has a river edge (placement then checks the river).
-    pub river: bool,
-    pub segs: Vec<SegInfo>,
+    /// Road, river and city segments (bit per segment): counted in crossings.
+    pub crossing: u32,
     /// The road and city segments (bit per segment): those a placement can
     /// complete.
     pub closable: u32,
-    pub class: PileClass,
     /// The arrow's kind and the side it points at, per rotation.
     pub arrow: Option<(ArrowKind, [u8; 4])>,
+    pub rotations: u8,
+    /// Whether any rotation has a river edge (placement then checks the river).
+    pub river: bool,
+    /// The Festival symbol: the figure step offers a festival return.
+    pub festival: bool,
+    /// Per rotation: what the tile adds to the demand index of the square beyond
+    /// each side (`edge_code::demand_adds` of `sig`).
+    pub adds: [[u16; 4]; 4],
+    /// Per rotation and side: the segments at the side's ports in the order a
+    /// neighbour beyond that side sees them (its left, middle, right), so that a
+    /// placement pairs them with its own ports without per-port lookups.
+    pub facing: [[[u8; 3]; 4]; 4],
+    /// Packed one-hot edges (4 bits per side, N lowest) per rotation.
+    pub sig: [u16; 4],
+    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
+    /// on (bit per segment), so the figure step tests a mask per segment.
+    pub stand: [u32; FigureKind::ALL.len()],
     /// The segment Solovei's tree stands on, or `NO_SEGMENT`.
     pub tree: u8,
     /// Vodyanoy's lake: the tile traps figures around it.
     pub trap_lake: bool,
-    /// The Festival symbol: the figure step offers a festival return.
-    pub festival: bool,
+    pub class: PileClass,
+    /// Sides (bit per direction) that carry a river, per rotation.
+    pub river_sides: [u8; 4],
+    /// The segment at each board port, per rotation.
+    pub port_seg: [[u8; 12]; 4],
+    pub segs: Vec<SegInfo>,
+    pub def: TileKind,
 }
+
+// The layout note's lines, checked at compile time: the per-rotation fields
+// start the second line, the figure step's in the third, the definition last.
+const _: () = {
+    use std::mem::offset_of;
+    assert!(offset_of!(KindInfo, festival) < 64);
+    assert!(offset_of!(KindInfo, adds) == 64);
+    assert!(offset_of!(KindInfo, stand) / 64 == 2 && offset_of!(KindInfo, trap_lake) / 64 == 2);
+    assert!(offset_of!(KindInfo, def) > offset_of!(KindInfo, segs));
+};
 
 /// Which expansion rules the tiles in play call for (read from the tables: arrows,
 /// marks), so that a game without them pays nothing for them.
