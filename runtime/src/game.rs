@@ -251,8 +251,11 @@ pub(crate) struct ExpansionState {
     pub(crate) trapped: Vec<Trapped>,
     /// Squares of placed tiles with Vodyanoy's lake.
     pub(crate) lakes: Vec<Pos>,
-    /// Feature nodes of placed segments carrying Solovei's tree.
-    pub(crate) trees: Vec<u16>,
+    /// Feature nodes of placed segments carrying Solovei's tree, each with
+    /// the size (in nodes) of its road when last looked at: a placement
+    /// built on the road exactly when the road grew (see
+    /// `Game::solovei_triggers`).
+    pub(crate) trees: Vec<(u16, u16)>,
     /// Per player: still holding a town hall.
     pub(crate) town_halls: [bool; MAX_PLAYERS],
     /// The arrow activated this turn, if any.
@@ -435,6 +438,11 @@ impl Game {
             rotation: Rotation::R0,
         };
         self.put_tile(start, at, 0);
+        // A tree on the start tile: no turn built its road yet.
+        let features = &self.board.features;
+        for (tree, seen) in &mut self.exp.trees {
+            *seen = features.size(features.find(*tree));
+        }
         self.turn = 1;
     }
 

@@ -283,6 +283,11 @@ impl Features {
         *open = open.saturating_sub(n);
     }
 
+    /// Nodes in the feature rooted at `root`.
+    pub fn size(&self, root: Node) -> u16 {
+        self.counts[usize::from(root)][SIZE]
+    }
+
     /// Open crossings of the feature rooted at `root`.
     pub fn open(&self, root: Node) -> u16 {
         self.counts[usize::from(root)][OPEN]
@@ -360,12 +365,6 @@ impl Iterator for Members<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    impl Features {
-        fn size(&self, root: Node) -> u16 {
-            self.counts[usize::from(root)][SIZE]
-        }
-    }
 
     #[test]
     fn union_merges_counts_and_members() {
