@@ -302,12 +302,6 @@ pub struct Catalog {
     /// Every copy of every kind: games copy it instead of rebuilding it.
     pub(crate) pile: crate::pile::Pile,
     pub(crate) rules: Rules,
-    /// Per kind, [`KindInfo::stand`] the other way round: per segment, the
-    /// figure kinds that may stand on it (bit per kind in [`FigureKind::ALL`]
-    /// order), so that the expansions' listings (all five kinds, the portal)
-    /// take a segment's figures from one mask. Beside the kinds, not in them:
-    /// the base game's turn never reads it.
-    pub(crate) stand_by_seg: Vec<[u8; 32]>,
 }
 
 impl Catalog {
@@ -386,17 +380,7 @@ impl Catalog {
             },
             ..rules
         };
-        let stand_by_seg = kinds
-            .iter()
-            .map(|k| {
-                std::array::from_fn(|seg| {
-                    let on = |f: usize| u8::from(k.stand[f] >> seg & 1 != 0) << f;
-                    (0..FigureKind::ALL.len()).fold(0, |m, f| m | on(f))
-                })
-            })
-            .collect();
         let mut cat = Catalog {
-            stand_by_seg,
             kinds,
             set_ids,
             max_nodes,
@@ -589,6 +573,17 @@ fn compile(kind: &TileKind, tables: &mut FitTables) -> Result<KindInfo, CatalogE
     }
     let river = river_sides.iter().any(|&m| m != 0);
     let (fit, river_fit) = tables.get(&sig, kind.symmetry);
+    // Ruling vodyanoy-tile: Vodyanoy's tile holds only trapped figures.
+    let stand = FigureKind::ALL.map(|f| match kind.has_mark(MarkKind::TrapLake) {
+        true => 0,
+        false => segs
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, s)| match f.may_stand_on(s.kind) {
+                true => m | 1 << i,
+                false => m,
+            }),
+    });
     Ok(KindInfo {
         fit,
         river_fit,
@@ -607,25 +602,18 @@ fn compile(kind: &TileKind, tables: &mut FitTables) -> Result<KindInfo, CatalogE
             SegmentKind::Road | SegmentKind::City | SegmentKind::River => m | 1 << i,
             _ => m,
         }),
-        // Ruling vodyanoy-tile: Vodyanoy's tile holds only trapped figures.
-        stand: FigureKind::ALL.map(|f| match kind.has_mark(MarkKind::TrapLake) {
-            true => 0,
-            false => segs
-                .iter()
-                .enumerate()
-                .fold(0, |m, (i, s)| match f.may_stand_on(s.kind) {
-                    true => m | 1 << i,
-                    false => m,
-                }),
-        }),
+        stand,
         nodes: Template::new(
             &segs
                 .iter()
-                .map(|s| SegmentNode {
+                .enumerate()
+                .map(|(i, s)| SegmentNode {
                     kind: s.kind,
                     open: s.sides,
                     pennants: s.pennants,
                     cities: s.cities,
+                    stand: (0..FigureKind::ALL.len())
+                        .fold(0, |m, f| m | u8::from(stand[f] >> i & 1 != 0) << f),
                 })
                 .collect::<Vec<_>>(),
         ),

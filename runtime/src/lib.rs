@@ -150,7 +150,8 @@
 //!   figure's place in it by a table lookup; the arrows read the neighbours
 //!   the placement found, each placed tile carrying its arrow; with all five
 //!   figure kinds (and for the portal) a segment's figures come from one mask
-//!   per segment (the catalog's `stand_by_seg`) instead of a branch per kind;
+//!   per segment (kept on its feature node) instead of a branch per kind;
+//!   the portal's listing walks the nodes, not each tile's segments;
 //!   the listings of festival returns, freed figures and add-next-to
 //!   placements look for repeats among their own entries only; a river kind
 //!   counts and picks from a table of the rotations that continue the river,

@@ -62,6 +62,11 @@ struct Info {
     seg: u8,
     /// Segment kind.
     kind: SegmentKind,
+    /// The figure kinds that may stand on it (bit per kind in
+    /// [`FigureKind::ALL`](crate::FigureKind::ALL) order), kept here so that
+    /// the listings of all five kinds' deployments and the portal's take a
+    /// segment's figures from one mask, not a branch per kind.
+    stand: u8,
 }
 
 impl Info {
@@ -69,6 +74,7 @@ impl Info {
         cities: 0,
         seg: 0,
         kind: SegmentKind::Field,
+        stand: 0,
     };
 }
 
@@ -90,6 +96,9 @@ pub(crate) struct SegmentNode {
     pub pennants: u8,
     /// For a field: the city segments of its tile it touches (bit per segment).
     pub cities: u32,
+    /// The figure kinds that may stand on it (bit per kind, in
+    /// [`FigureKind::ALL`](crate::FigureKind::ALL) order).
+    pub stand: u8,
 }
 
 impl Template {
@@ -112,6 +121,7 @@ impl Template {
                 cities: s.cities,
                 seg: i as u8,
                 kind: s.kind,
+                stand: s.stand,
             };
         }
         t
@@ -198,6 +208,7 @@ impl Features {
             cities: 0,
             seg,
             kind,
+            stand: 0,
         };
         self.len += 1;
         id as Node
@@ -323,6 +334,11 @@ impl Features {
         self.info[usize::from(n)].seg
     }
 
+    /// The figure kinds that may stand on `n`'s segment (bit per kind).
+    pub fn stand(&self, n: Node) -> u8 {
+        self.info[usize::from(n)].stand
+    }
+
     /// For a field node: the city segments of its tile it touches.
     pub fn cities(&self, n: Node) -> u32 {
         self.info[usize::from(n)].cities
@@ -408,6 +424,7 @@ mod tests {
                 open: 2,
                 pennants: s,
                 cities: 1 << s,
+                stand: s,
             })
             .collect();
         let template = Template::new(&segs);
@@ -417,7 +434,7 @@ mod tests {
         for n in 1..11u16 {
             assert_eq!((f.find(n), f.tile(n), f.seg(n)), (n, 7, n as u8 - 1));
             assert_eq!(f.members(n).collect::<Vec<_>>(), vec![n]);
-            assert_eq!(f.cities(n), 1 << (n - 1));
+            assert_eq!((f.cities(n), f.stand(n)), (1 << (n - 1), n as u8 - 1));
             assert_eq!(
                 (f.kind(n), f.open(n), f.pennants(n)),
                 (SegmentKind::Road, 2, n - 1)
