@@ -438,6 +438,9 @@ impl Game {
             rotation: Rotation::R0,
         };
         self.put_tile(start, at, 0);
+        if self.cat.rules.any {
+            self.note_specials(0);
+        }
         // A tree on the start tile: no turn built its road yet.
         let features = &self.board.features;
         for (tree, seen) in &mut self.exp.trees {
