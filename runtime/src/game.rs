@@ -268,7 +268,7 @@ pub(crate) struct ExpansionState {
 
 /// Scratch buffers of a [`Game`], kept between turns so that a turn allocates
 /// nothing; their contents mean nothing between calls (but `stamp`/`walk`,
-/// which count distinct tiles, and `blocks`, valid while a drawn tile's
+/// which count distinct tiles, and `blocks` and `river`, valid while a drawn tile's
 /// placements are counted).
 #[derive(Clone, Debug)]
 pub(crate) struct Scratch {
@@ -289,6 +289,11 @@ pub(crate) struct Scratch {
     /// `nth_legal_placement` skips whole blocks and finds the square and
     /// rotation in its block without rescanning.
     pub(crate) blocks: Vec<(u64, u64)>,
+    /// While `drawn_count` is set for a river kind: the frontier squares
+    /// where it continues the river, with their legal rotations (bit per
+    /// rotation), in frontier order, so that `nth_legal_placement` picks
+    /// without applying the river rules again.
+    pub(crate) river: Vec<(Pos, u8)>,
 }
 
 /// Where the current turn stands with respect to extra-turn arrows.
@@ -338,6 +343,7 @@ impl Game {
                 roots: Vec::with_capacity(16),
                 seen: Vec::with_capacity(16),
                 blocks: Vec::with_capacity(32),
+                river: Vec::with_capacity(4),
             },
             pile: Pile::default(),
             cat,
