@@ -15,7 +15,8 @@
 //! the hooks are out of line so the base game's turn stays small.
 //!
 //! A turn with the expansions: (1) the tile is laid ([`Game::after_place`]:
-//! the town hall's meeting, Vodyanoy's trap, the arrows); (2) the figure step,
+//! its arrow and traps noted, the town hall's meeting, Vodyanoy's trap, the
+//! arrows); (2) the figure step,
 //! whose alternatives the expansions add ([`Game::expansion_actions`],
 //! checked by [`Game::check_expansion_action`], applied by
 //! [`Game::apply_expansion_action`]); then [`Game::after_figure_step`]:
@@ -35,8 +36,9 @@ use crate::game::{Game, PlacedTile};
 
 impl Game {
     /// A tile just put on the board (any tile, the start tile too): its arrow
-    /// is noted on it, and the traps' marks in their lists.
-    #[inline(never)]
+    /// is noted on it, and the traps' marks in their lists. Part of
+    /// [`Game::after_place`] for a placement (one call a turn, not two).
+    #[inline(always)]
     pub(crate) fn note_specials(&mut self, index: usize) {
         let tile = &mut self.board.tiles[index];
         let k = &self.cat.kinds[usize::from(tile.kind)];
@@ -50,12 +52,15 @@ impl Game {
         }
     }
 
-    /// Step 1 of a turn after the tile is down: the town hall's meeting, the
-    /// traps, and the arrows. `around` holds the placed-tile index + 1 of its
-    /// neighbours (N, E, S, W; 0 = none). Returns whether the player must
-    /// choose an arrow.
+    /// Step 1 of a turn after the tile (placed-tile index `index`) is down:
+    /// its specials are noted, then the town hall's meeting, the traps, and
+    /// the arrows. `around` holds the placed-tile index + 1 of its neighbours
+    /// (N, E, S, W; 0 = none). Returns whether the player must choose an
+    /// arrow.
     #[inline(never)]
-    pub(crate) fn after_place(&mut self, tile: PlacedTile, around: [u16; 4]) -> bool {
+    pub(crate) fn after_place(&mut self, index: usize, around: [u16; 4]) -> bool {
+        self.note_specials(index);
+        let tile = self.board.tiles[index];
         let rules = self.cat.rules;
         if rules.town_hall == Some(tile.kind) {
             self.town_hall_meeting(tile.pos);

@@ -251,8 +251,11 @@ pub(crate) struct ExpansionState {
     pub(crate) trapped: Vec<Trapped>,
     /// Squares of placed tiles with Vodyanoy's lake.
     pub(crate) lakes: Vec<Pos>,
-    /// Feature nodes of placed segments carrying Solovei's tree.
-    pub(crate) trees: Vec<u16>,
+    /// Feature nodes of placed segments carrying Solovei's tree, each with
+    /// the size (in nodes) of its road when last looked at: a placement
+    /// built on the road exactly when the road grew (see
+    /// `Game::solovei_triggers`).
+    pub(crate) trees: Vec<(u16, u16)>,
     /// Per player: still holding a town hall.
     pub(crate) town_halls: [bool; MAX_PLAYERS],
     /// The arrow activated this turn, if any.
@@ -265,7 +268,7 @@ pub(crate) struct ExpansionState {
 
 /// Scratch buffers of a [`Game`], kept between turns so that a turn allocates
 /// nothing; their contents mean nothing between calls (but `stamp`/`walk`,
-/// which count distinct tiles, and `blocks`, valid while a drawn tile's
+/// which count distinct tiles, and `blocks` and `river`, valid while a drawn tile's
 /// placements are counted).
 #[derive(Clone, Debug)]
 pub(crate) struct Scratch {
@@ -286,6 +289,11 @@ pub(crate) struct Scratch {
     /// `nth_legal_placement` skips whole blocks and finds the square and
     /// rotation in its block without rescanning.
     pub(crate) blocks: Vec<(u64, u64)>,
+    /// While `drawn_count` is set for a river kind: the frontier squares
+    /// where it continues the river, with their legal rotations (bit per
+    /// rotation), in frontier order, so that `nth_legal_placement` picks
+    /// without applying the river rules again.
+    pub(crate) river: Vec<(Pos, u8)>,
 }
 
 /// Where the current turn stands with respect to extra-turn arrows.
@@ -335,6 +343,7 @@ impl Game {
                 roots: Vec::with_capacity(16),
                 seen: Vec::with_capacity(16),
                 blocks: Vec::with_capacity(32),
+                river: Vec::with_capacity(4),
             },
             pile: Pile::default(),
             cat,
@@ -435,6 +444,14 @@ impl Game {
             rotation: Rotation::R0,
         };
         self.put_tile(start, at, 0);
+        if self.cat.rules.any {
+            self.note_specials(0);
+        }
+        // A tree on the start tile: no turn built its road yet.
+        let features = &self.board.features;
+        for (tree, seen) in &mut self.exp.trees {
+            *seen = features.size(features.find(*tree));
+        }
         self.turn = 1;
     }
 

@@ -131,7 +131,9 @@
 //!   without branching on whether each is empty, new or already on the frontier.
 //! - A kind's fit table holds, per demand, the rotations that fit and their
 //!   count in one byte, ordered so that a real frontier's demands share a few
-//!   cache lines. Counting a drawn tile's placements packs each block of eight
+//!   cache lines; kinds with the same edges and symmetry share one table. A
+//!   kind's compiled entry puts what draws and placements read in its first
+//!   cache lines, and its node template is line-aligned. Counting a drawn tile's placements packs each block of eight
 //!   squares' counts into one word; the uniform pick finds its block and square
 //!   by comparing running totals, without a data-dependent exit.
 //! - Features are a union–find whose nodes all point at their root (the smaller
@@ -146,15 +148,20 @@
 //!   crossing; cloister figures are kept in a list of their own.
 //! - The expansions' steps (arrows, traps, the figure step's alternatives, the
 //!   surround triggers) are out of line and cost a base game one flag test per
-//!   step. A surround is found from five squares' neighbour masks and a
-//!   figure's place in it by a table lookup; the arrows read the neighbours
+//!   step. Each square counts the watched figures (mayors, standing
+//!   scarecrows) on it and beside it, so most placements skip the surround
+//!   check; a surround is found from five squares' neighbour masks and a
+//!   figure's place in it by a table lookup; Solovei's trigger tells a road
+//!   built on by its growth; the arrows read the neighbours
 //!   the placement found, each placed tile carrying its arrow; with all five
 //!   figure kinds (and for the portal) a segment's figures come from one mask
-//!   per segment (the catalog's `stand_by_seg`) instead of a branch per kind;
+//!   per segment (kept on its feature node) instead of a branch per kind;
+//!   the portal's listing walks the nodes, not each tile's segments;
 //!   the listings of festival returns, freed figures and add-next-to
 //!   placements look for repeats among their own entries only; a river kind
-//!   counts and picks from a table of the rotations that continue the river,
-//!   passing over every other frontier square with one lookup.
+//!   counts from a table of the rotations that continue the river, passing
+//!   over every other frontier square with one lookup, and picks from the
+//!   squares its count kept.
 //!
 //! The expansions' speed against the base game's is measured in one run by
 //! `tilec simulate --compare` (the compiler's CLI; rounds of random 2-player

@@ -42,8 +42,11 @@ fn add_counts(a: Counts, b: Counts) -> Counts {
 }
 
 /// `NODE_GROUP` nodes of a kind's template, field by field: a placement copies
-/// whole groups (see [`Features::add_tile`]).
+/// whole groups (see [`Features::add_tile`]). Aligned to a cache line, so that
+/// each field of a group (64 bytes) is read from one line, not two: with many
+/// kinds in play the templates are mostly out of the L1 cache when placed.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
 pub(crate) struct NodeGroup {
     counts: [Counts; NODE_GROUP],
     info: [Info; NODE_GROUP],
@@ -59,6 +62,11 @@ struct Info {
     seg: u8,
     /// Segment kind.
     kind: SegmentKind,
+    /// The figure kinds that may stand on it (bit per kind in
+    /// [`FigureKind::ALL`](crate::FigureKind::ALL) order), kept here so that
+    /// the listings of all five kinds' deployments and the portal's take a
+    /// segment's figures from one mask, not a branch per kind.
+    stand: u8,
 }
 
 impl Info {
@@ -66,6 +74,7 @@ impl Info {
         cities: 0,
         seg: 0,
         kind: SegmentKind::Field,
+        stand: 0,
     };
 }
 
@@ -87,6 +96,9 @@ pub(crate) struct SegmentNode {
     pub pennants: u8,
     /// For a field: the city segments of its tile it touches (bit per segment).
     pub cities: u32,
+    /// The figure kinds that may stand on it (bit per kind, in
+    /// [`FigureKind::ALL`](crate::FigureKind::ALL) order).
+    pub stand: u8,
 }
 
 impl Template {
@@ -109,6 +121,7 @@ impl Template {
                 cities: s.cities,
                 seg: i as u8,
                 kind: s.kind,
+                stand: s.stand,
             };
         }
         t
@@ -195,6 +208,7 @@ impl Features {
             cities: 0,
             seg,
             kind,
+            stand: 0,
         };
         self.len += 1;
         id as Node
@@ -280,6 +294,11 @@ impl Features {
         *open = open.saturating_sub(n);
     }
 
+    /// Nodes in the feature rooted at `root`.
+    pub fn size(&self, root: Node) -> u16 {
+        self.counts[usize::from(root)][SIZE]
+    }
+
     /// Open crossings of the feature rooted at `root`.
     pub fn open(&self, root: Node) -> u16 {
         self.counts[usize::from(root)][OPEN]
@@ -313,6 +332,11 @@ impl Features {
     /// The segment index of `n` on its tile.
     pub fn seg(&self, n: Node) -> u8 {
         self.info[usize::from(n)].seg
+    }
+
+    /// The figure kinds that may stand on `n`'s segment (bit per kind).
+    pub fn stand(&self, n: Node) -> u8 {
+        self.info[usize::from(n)].stand
     }
 
     /// For a field node: the city segments of its tile it touches.
@@ -358,12 +382,6 @@ impl Iterator for Members<'_> {
 mod tests {
     use super::*;
 
-    impl Features {
-        fn size(&self, root: Node) -> u16 {
-            self.counts[usize::from(root)][SIZE]
-        }
-    }
-
     #[test]
     fn union_merges_counts_and_members() {
         let mut f = Features::default();
@@ -406,6 +424,7 @@ mod tests {
                 open: 2,
                 pennants: s,
                 cities: 1 << s,
+                stand: s,
             })
             .collect();
         let template = Template::new(&segs);
@@ -415,7 +434,7 @@ mod tests {
         for n in 1..11u16 {
             assert_eq!((f.find(n), f.tile(n), f.seg(n)), (n, 7, n as u8 - 1));
             assert_eq!(f.members(n).collect::<Vec<_>>(), vec![n]);
-            assert_eq!(f.cities(n), 1 << (n - 1));
+            assert_eq!((f.cities(n), f.stand(n)), (1 << (n - 1), n as u8 - 1));
             assert_eq!(
                 (f.kind(n), f.open(n), f.pennants(n)),
                 (SegmentKind::Road, 2, n - 1)

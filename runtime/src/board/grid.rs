@@ -34,6 +34,9 @@ struct Square {
     /// Sides with a placed neighbour (kept for placed squares too: the
     /// surround triggers read it).
     sides: u8,
+    /// Watched figures (see [`Grid::watch`]) standing on this square or one
+    /// orthogonally next to it: a placement here can leave them surrounded.
+    watch: u8,
 }
 
 /// A fit-table slot that no kind fits (no demand maps to it, see
@@ -245,6 +248,39 @@ impl Grid {
         Some(mask | closed(i) << 4)
     }
 
+    /// Counts a watched figure (a mayor or a standing scarecrow, which a
+    /// surround triggers) coming to stand on the placed square `p` (`on`) or
+    /// leaving it, on `p` and its four neighbours: the squares whose
+    /// placement can leave it surrounded.
+    pub fn watch(&mut self, p: Pos, on: bool) {
+        let Some(i) = self.inner_index(p) else {
+            return;
+        };
+        let w = self.w as usize;
+        for j in [i - w, i - 1, i, i + 1, i + w] {
+            let watch = &mut self.squares[j].watch;
+            *watch = if on {
+                watch.wrapping_add(1)
+            } else {
+                watch.wrapping_sub(1)
+            };
+        }
+    }
+
+    /// Whether a watched figure stands on `p` or orthogonally next to it
+    /// (see [`Grid::watch`]): only then can placing a tile on `p` leave one
+    /// surrounded.
+    pub fn watched_near(&self, p: Pos) -> bool {
+        self.inner_index(p)
+            .is_some_and(|i| self.squares[i].watch != 0)
+    }
+
+    /// [`Grid::watch`]'s count at `p` (for the turn's consistency checks).
+    pub fn watched_count(&self, p: Pos) -> Option<usize> {
+        self.inner_index(p)
+            .map(|i| usize::from(self.squares[i].watch))
+    }
+
     /// The index of `p` if it is at least `MARGIN` squares inside the array.
     fn inner_index(&self, p: Pos) -> Option<usize> {
         let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);
@@ -376,7 +412,31 @@ mod tests {
         assert!(g
             .squares
             .iter()
-            .all(|s| (s.tile, s.code, s.front, s.sides) == (0, 0, 0, 0)));
+            .all(|s| (s.tile, s.code, s.front, s.sides, s.watch) == (0, 0, 0, 0, 0)));
+    }
+
+    /// A watched figure marks its square and the four beside it, not the
+    /// diagonals; two figures count twice, and leaving unmarks.
+    #[test]
+    fn watch_marks_the_squares_a_placement_can_surround_from() {
+        let mut g = Grid::new();
+        g.put(Pos::new(0, 0), 0, demand_adds(0x1111));
+        g.put(Pos::new(1, 0), 1, demand_adds(0x1111));
+        let near = |g: &Grid| {
+            (-2..=2)
+                .flat_map(|x| (-2..=2).map(move |y| Pos::new(x, y)))
+                .filter(|&p| g.watched_near(p))
+                .collect::<Vec<_>>()
+        };
+        g.watch(Pos::new(0, 0), true);
+        let cross = [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)].map(|(x, y)| Pos::new(x, y));
+        assert_eq!(near(&g), cross);
+        g.watch(Pos::new(1, 0), true);
+        assert_eq!(g.watched_count(Pos::new(0, 0)), Some(2));
+        assert_eq!(g.watched_count(Pos::new(1, 1)), Some(1));
+        g.watch(Pos::new(0, 0), false);
+        g.watch(Pos::new(1, 0), false);
+        assert!(near(&g).is_empty());
     }
 
     /// The surround mask agrees with lookups on a 5 x 5 block filled in a

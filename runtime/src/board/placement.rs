@@ -118,6 +118,20 @@ const NTH_ROTATION: [[u8; 4]; 16] = {
     table
 };
 
+/// The `n`-th placement of `squares` (frontier squares with their legal
+/// rotations, bit per rotation, in listing order).
+fn nth_of(squares: impl Iterator<Item = (Pos, u8)>, mut n: usize) -> Option<Placement> {
+    for (pos, rots) in squares {
+        let here = rots.count_ones() as usize;
+        if n < here {
+            let rotation = nth_rotation(rots, n);
+            return Some(Placement { pos, rotation });
+        }
+        n -= here;
+    }
+    None
+}
+
 /// The `n`-th lowest rotation set in `rots`.
 fn nth_rotation(rots: u8, n: usize) -> Rotation {
     Rotation::new(NTH_ROTATION[usize::from(rots & 0xF)][n & 3])
@@ -193,17 +207,33 @@ impl Game {
         })
     }
 
-    /// The `n`-th legal placement of river kind `kind`, in listing order.
-    fn nth_river_placement(&self, kind: KindId, mut n: usize) -> Option<Placement> {
-        for (pos, rots) in self.river_squares(kind) {
-            let here = rots.count_ones() as usize;
-            if n < here {
-                let rotation = nth_rotation(rots, n);
-                return Some(Placement { pos, rotation });
-            }
-            n -= here;
+    /// [`Game::count_drawn`] for river kind `kind`: its squares, kept for
+    /// [`Game::nth_river_placement`]. Out of line, as the river rules are: the
+    /// base game's draw stays small.
+    #[inline(never)]
+    fn count_drawn_river(&mut self, kind: KindId) -> usize {
+        self.scratch.blocks.clear();
+        let mut squares = std::mem::take(&mut self.scratch.river);
+        squares.clear();
+        squares.extend(self.river_squares(kind));
+        self.scratch.river = squares;
+        let counts = self
+            .scratch
+            .river
+            .iter()
+            .map(|&(_, rots)| rots.count_ones());
+        counts.sum::<u32>() as usize
+    }
+
+    /// The `n`-th legal placement of river kind `kind`, in listing order:
+    /// from the squares [`Game::count_drawn_river`] kept when the tile was
+    /// drawn at random, else by the river rules.
+    #[inline(never)]
+    fn nth_river_placement(&self, kind: KindId, n: usize) -> Option<Placement> {
+        match self.drawn_count {
+            Some(_) => nth_of(self.scratch.river.iter().copied(), n),
+            None => nth_of(self.river_squares(kind), n),
         }
-        None
     }
 
     /// Number of legal placements of the drawn tile (as listed by
@@ -235,8 +265,7 @@ impl Game {
     pub(crate) fn count_drawn(&mut self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {
-            self.scratch.blocks.clear();
-            return self.count_for(kind);
+            return self.count_drawn_river(kind);
         }
         let fit = &*k.fit;
         let at = |c: u16| u64::from(fit[usize::from(c) & (TABLE - 1)]);

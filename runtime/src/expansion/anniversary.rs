@@ -18,7 +18,7 @@
 //!   kind, stands where it may, and is not a monk beside an abbot or an abbot
 //!   beside a monk; never a third.
 
-use crate::act::{in_supply, standable, ActError};
+use crate::act::{in_supply, ActError};
 use crate::decide::Choice;
 use crate::event::{Event, PointsReason};
 use crate::features::Node;
@@ -104,6 +104,7 @@ impl Game {
     /// Whether segment `segment` of `tile` lies in an unoccupied, incomplete
     /// feature (fields are never complete; a cloister is complete with its 8
     /// neighbours filled).
+    #[inline(always)]
     pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
         let f = &self.board.features;
         let root = f.find(tile.node_base + u16::from(segment));
@@ -120,31 +121,37 @@ impl Game {
     /// The portal's placements: every segment of the board that a figure in
     /// supply may stand on (the kinds' `stand` masks, as for a deployment:
     /// nothing on Vodyanoy's tile or a river) and whose feature is unoccupied
-    /// and incomplete ([`Game::portal_open`]).
+    /// and incomplete ([`Game::portal_open`]), tile by tile in placement
+    /// order, segment by segment.
+    ///
+    /// That is the order of the feature nodes (a tile's nodes are its
+    /// segments, and each tile's follow the last one's), and a node carries
+    /// its segment's figure mask: one loop over the nodes lists them, where a
+    /// loop over each tile's segments would end at a point a random board
+    /// mispredicts, once a tile.
     fn portal_actions(&self, out: &mut Vec<Action>) {
         let avail = in_supply(&self.figs.supply[usize::from(self.current)]);
-        for tile in &self.board.tiles {
-            let k = &self.cat.kinds[usize::from(tile.kind)];
+        let nodes = &self.board.features;
+        for node in 0..nodes.len() as Node {
             // As for a deployment ([`Game::place_actions_all`]): the figures
             // of each segment from one mask, not a branch per kind.
-            let by_seg = &self.cat.stand_by_seg[usize::from(tile.kind)];
-            let mut segs = standable(&k.stand, avail);
-            while segs != 0 {
-                let segment = segs.trailing_zeros() as u8;
-                segs &= segs - 1;
-                if !self.portal_open(tile, segment) {
-                    continue;
-                }
-                let at = Spot {
-                    pos: tile.pos,
-                    segment,
-                };
-                let mut figures = by_seg[usize::from(segment)] & avail;
-                while figures != 0 {
-                    let figure = FigureKind::ALL[figures.trailing_zeros() as usize];
-                    figures &= figures - 1;
-                    out.push(Action::Portal { figure, at });
-                }
+            let mut figures = nodes.stand(node) & avail;
+            if figures == 0 {
+                continue;
+            }
+            let tile = &self.board.tiles[usize::from(nodes.tile(node))];
+            let segment = nodes.seg(node);
+            if !self.portal_open(tile, segment) {
+                continue;
+            }
+            let at = Spot {
+                pos: tile.pos,
+                segment,
+            };
+            while figures != 0 {
+                let figure = FigureKind::ALL[figures.trailing_zeros() as usize];
+                figures &= figures - 1;
+                out.push(Action::Portal { figure, at });
             }
         }
     }

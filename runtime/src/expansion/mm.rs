@@ -45,10 +45,13 @@ impl Game {
 
     /// Which of the placed tile's square (bit 4) and its four neighbours' (bit
     /// `d` beyond side `d`) the placement of `tile` left surrounded, when a
-    /// mayor or a standing scarecrow is on the board (0 otherwise, and always
-    /// without Messengers & Mayors).
+    /// mayor or a standing scarecrow stands on one of them (0 otherwise, and
+    /// always without Messengers & Mayors): most placements are near none,
+    /// and then neither the squares nor the figures are looked at (inlined:
+    /// the test is smaller than a call).
+    #[inline]
     pub(crate) fn surrounded(&self, tile: PlacedTile) -> u8 {
-        if self.figs.watched == 0 {
+        if self.figs.watched == 0 || !self.board.grid.watched_near(tile.pos) {
             return 0;
         }
         match self.board.grid.surrounded_near(tile.pos) {
@@ -123,6 +126,7 @@ impl Game {
             Choice::LieDown => {
                 self.figs.all[i].lying = true;
                 self.figs.watched -= 1;
+                self.board.grid.watch(at.pos, false);
                 self.log(Event::LaidDown {
                     turn: self.turn,
                     player,

@@ -38,7 +38,8 @@ impl Game {
             self.exp.lakes.push(tile.pos);
         }
         if k.tree != NO_SEGMENT {
-            self.exp.trees.push(tile.node_base + u16::from(k.tree));
+            // Size 0: the turn that placed it built on its road.
+            self.exp.trees.push((tile.node_base + u16::from(k.tree), 0));
         }
     }
 
@@ -111,13 +112,24 @@ impl Game {
     /// Solovei's trap springs for every tree whose road the placed tile built on
     /// (or whose tile it is) when the newly built part of the road holds a
     /// figure: the part that was not the tree's road before this placement.
+    ///
+    /// Called once after every placement: a road grows only by a placement
+    /// joining it, so the placed tile built on the tree's road exactly when
+    /// the road is larger than when last looked at (one comparison instead of
+    /// a look at each of the tile's segments, whose number a random game
+    /// would mispredict).
     pub(crate) fn solovei_triggers(&mut self, tile: PlacedTile) {
-        let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
         let index = self.board.features.tile(tile.node_base);
         for t in 0..self.exp.trees.len() {
-            let tree = self.exp.trees[t];
+            let (tree, seen) = self.exp.trees[t];
             let root = self.board.features.find(tree);
-            let joined = (0..segs).any(|s| self.board.features.find(tile.node_base + s) == root);
+            let size = self.board.features.size(root);
+            self.exp.trees[t].1 = size;
+            let joined = size != seen;
+            debug_assert_eq!(joined, {
+                let segs = self.cat.kinds[usize::from(tile.kind)].segs.len() as u16;
+                (0..segs).any(|s| self.board.features.find(tile.node_base + s) == root)
+            });
             if !joined || self.board.features.figures(root) == 0 {
                 continue;
             }

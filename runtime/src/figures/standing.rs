@@ -13,7 +13,7 @@ impl Game {
     pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
         let f = self.figs.all.remove(i);
         self.drop_cloister(&f);
-        self.figs.watched -= usize::from(f.watched());
+        self.unwatch(&f);
         let root = self.board.features.find(f.node);
         let n = self.board.features.figures(root);
         self.board.features.set_figures(root, n.saturating_sub(1));
@@ -59,7 +59,11 @@ impl Game {
         if cloister {
             self.figs.cloisters.push((at.pos, node));
         }
-        self.figs.watched += usize::from(matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow));
+        let watched = matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow);
+        self.figs.watched += usize::from(watched);
+        if watched {
+            self.board.grid.watch(at.pos, true);
+        }
         self.figs.all.push(Figure {
             player,
             kind,
@@ -69,6 +73,15 @@ impl Game {
             cloister,
             lying: false,
         });
+    }
+
+    /// The surround counts of figure `f`, leaving the board, if a surround
+    /// could trigger it ([`Figure::watched`](crate::figure::Figure)).
+    pub(crate) fn unwatch(&mut self, f: &Figure) {
+        if f.watched() {
+            self.figs.watched -= 1;
+            self.board.grid.watch(f.pos, false);
+        }
     }
 
     /// Vodyanoy takes the figure that just arrived if it stands within reach.

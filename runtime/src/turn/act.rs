@@ -160,14 +160,13 @@ impl Game {
     /// [`Game::place_actions`] for every figure kind (Messengers & Mayors in
     /// play), in the same order. With five kinds, which are in supply and
     /// which may stand on a segment are coin tosses: each segment's figures
-    /// come from one mask (`Catalog::stand_by_seg`) instead of a branch per
-    /// kind.
+    /// come from one mask (the node's, `Features::stand`) instead of a branch
+    /// per kind.
     #[inline(never)]
     fn place_actions_all(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
         let supply = &self.figs.supply[usize::from(self.current)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
         let avail = in_supply(supply);
-        let by_seg = &self.cat.stand_by_seg[usize::from(tile.kind)];
         let mut segs = standable(&k.stand, avail);
         while segs != 0 {
             let segment = segs.trailing_zeros() as u8;
@@ -178,7 +177,7 @@ impl Game {
                 true => u8::MAX,
                 false => JOINERS,
             };
-            let mut figures = by_seg[usize::from(segment)] & avail & may;
+            let mut figures = self.board.features.stand(node) & avail & may;
             while figures != 0 {
                 let figure = FigureKind::ALL[figures.trailing_zeros() as usize];
                 figures &= figures - 1;

@@ -14,7 +14,7 @@
 
 use crate::event::Event;
 use crate::features::Node;
-use crate::figure::{Player, Spot};
+use crate::figure::{Figure, Player, Spot};
 use crate::game::{Extra, Game, Phase};
 use crate::tile::ArrowKind;
 use std::fmt;
@@ -310,6 +310,12 @@ impl Game {
             self.figs.watched,
             self.figs.all.iter().filter(|f| f.watched()).count()
         );
+        debug_assert!(self.board.tiles.iter().all(|t| {
+            let near = |f: &&Figure| f.watched() && (0..4).any(|d| f.pos.step(d) == t.pos);
+            let on = |f: &&Figure| f.watched() && f.pos == t.pos;
+            let n = self.figs.all.iter().filter(|f| near(f) || on(f)).count();
+            self.board.grid.watched_count(t.pos) == Some(n)
+        }));
         if self.exp.extra == Extra::Earned {
             self.exp.extra = Extra::Playing;
             self.log(Event::ExtraTurn {

@@ -153,7 +153,7 @@ impl Game {
             }
             self.figs.all.remove(i);
             self.drop_cloister(&f);
-            self.figs.watched -= usize::from(f.watched());
+            self.unwatch(&f);
             if f.kind == FigureKind::Messenger && cause == Cause::Completed {
                 self.messenger_scored(f.player, f.spot(), f.node);
             }
