@@ -164,6 +164,17 @@ pub fn arc_of(z: u16, p: usize) -> u16 {
     arc
 }
 
+/// Whether the ports `field` lie in more than one arc of the wall ports `wall`
+/// (the two share none): a field that does lies on both sides of the wall, and
+/// a flat tile has no such field. The checker asks it of every wall joined
+/// through a road end (E245), the importer of JCloisterZone's features (E421).
+pub fn straddles(wall: u16, field: u16) -> bool {
+    let Some(p) = (0..12).find(|p| field & (1 << p) != 0) else {
+        return false;
+    };
+    field & !arc_of(wall, p) & !wall != 0
+}
+
 /// A wall of the tile's planar drawing: segments that touch the border joined
 /// into one curve through their end points (a road and the city whose gate it
 /// ends at, three roads at a junction). Fields are the faces between walls.

@@ -10,15 +10,16 @@ use common::{text, tilec};
 use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 
 /// Fixtures that import without a problem: both layouts, each with a river,
-/// every JCloisterZone symbol and property that becomes a mark, and crossings
-/// (bridges, tunnels, tunnel portals).
-const CLEAN: [&str; 6] = [
+/// every JCloisterZone symbol and property that becomes a mark, crossings
+/// (bridges, tunnels, tunnel portals), and a forked river ending at a city.
+const CLEAN: [&str; 7] = [
     "pack",
     "defs",
     "pack_river",
     "defs_river",
     "marks",
     "crossings",
+    "river_fork",
 ];
 
 struct Imported {
@@ -611,7 +612,12 @@ fn a_tile_that_several_sets_hold_up_to_its_max_is_removed_by_the_later_ones() {
     };
     assert!(removes("ed-river-1").is_empty());
     assert_eq!(removes("ed-river-2"), ["ed-river-1/s", "ed-river-1/I-e"]);
-    assert_eq!(removes("ed-fork"), ["ed-river-1/s", "ed-river-2/s"]);
+    // ed/fork holds a spring and requires the shipped river: its spring
+    // replaces the River's (JCloisterZone plays one spring).
+    assert_eq!(
+        removes("ed-fork"),
+        ["ed-river-1/s", "ed-river-2/s", "river/A"]
+    );
     // A max that a combination exceeds but no removal can say is reported.
     let xml = r#"<defs><tile id="X/C" max="3"><city>N E S W</city></tile>
         <tile-set id="x:1"><ref count="2" tile="X/C"/></tile-set>
@@ -683,4 +689,69 @@ fn simulate_plays_a_set_without_the_tiles_it_removes() {
     assert_eq!(kinds("base,across-a", "a"), ["across-a/Cc", "across-a/L"]);
     // across-b removes across-a/L (its <remove>): not in a game that plays it.
     assert_eq!(kinds("base,across-a,across-b", "b"), ["across-a/Cc"]);
+}
+
+#[test]
+fn a_river_ends_at_the_city_of_a_plain_river_tile_and_its_ends_match_its_fork() {
+    // river_fork.xml: River II's shape, a fork whose branches end in the lake
+    // and at a city (RF/IFC, a plain `group="river"` tile).
+    let got = import("river_fork");
+    assert!(
+        got.text.contains("  city c E\n  river v W\n"),
+        "{}",
+        got.text
+    );
+    assert!(got.text.contains("  end v at c\n"), "{}", got.text);
+    assert_eq!(compile_sets(&got.sets), "");
+    // Without the city end the fork's second branch never ends.
+    let rel = "tests/import/river_fork.xml";
+    let xml = std::fs::read_to_string(common::root().join(rel)).expect("fixture");
+    let xml = xml.replace(
+        "<ref tile=\"RF/IFC\" />",
+        "<ref count=\"2\" tile=\"RF/II\" />",
+    );
+    let mut sources = Sources::new();
+    let id = sources.add(rel, xml);
+    let got = tilec::import::jcz::import(id, sources.text(id), "river_fork");
+    let shown = compile_sets(&got.sets);
+    assert!(
+        shown.contains("error[E302]: river set `river-fork` has 1 lake or city end, expected 2"),
+        "{shown}"
+    );
+    // A plain river tile with no city to end at says nothing of where its river ends.
+    let xml = r#"<defs><tile id="X/I" group="river"><field>NL NR EL ER SL SR WL WR</field>
+        <river>W</river></tile><tile-set id="x"><ref tile="X/I"/></tile-set></defs>"#;
+    let got = tilec::import::jcz::import(0, xml, "x");
+    assert_eq!(codes(&got.diagnostics), ["E411"]);
+}
+
+#[test]
+fn a_second_spring_replaces_the_rivers_and_starts_the_game() {
+    // editions.xml's ed/fork holds a spring and requires the River, as GQ11's
+    // river tiles do: JCloisterZone plays one spring, GQ11's by default, so
+    // the set removes the River's and its own spring is the start tile.
+    let tmp = common::Temp::new("import-second-spring");
+    let dir = format!("{}/out", tmp.path());
+    let out = tilec(&["import-jcz", "tests/import/editions.xml", "--out", &dir]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let records = format!("{}/records", tmp.path());
+    let sets = "base,river,ed-fork";
+    let args = [
+        "simulate",
+        "--tiles",
+        &dir,
+        "--sets",
+        sets,
+        "--games",
+        "3",
+        "--threads",
+        "1",
+    ];
+    let out = tilec(&[&args[..], &["--records", &records]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for n in 1..=3 {
+        let game = std::fs::read_to_string(format!("{records}/game-{n}.toml")).expect("record");
+        assert!(game.contains("start = { tile = \"ed-fork/s\" }"), "{game}");
+        assert!(!game.contains("\"river/A\""), "{game}");
+    }
 }

@@ -14,7 +14,8 @@
 //!    beside it) and no monastery stops inside that field, at an assumed
 //!    junction, not at a city's gate.
 //! 4. A river with one edge starts at the spring or ends in the lake, as the
-//!    tile's `group` says; a tile that does not say is reported.
+//!    tile's `group` says; on a plain `river` tile it ends at the tile's city
+//!    (River II's `RI.2/IFC`); a tile with no city that does not say is reported.
 
 use super::model::{Kind, RiverEnd, Tile};
 use super::xml::Sink;
@@ -125,27 +126,46 @@ pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
         }
     }
     for v in (0..fs.len()).filter(|&i| fs[i].kind == Kind::River && fs[i].edges.count_ones() == 1) {
-        let keyword = match tile.river_end {
-            Some(RiverEnd::Spring) => "spring",
-            Some(RiverEnd::Lake) => "lake",
-            None => {
-                sink.push(
-                    Msg::JczRiverEnd {
-                        tile: tile.id.clone(),
-                    },
-                    tile.span,
-                );
-                continue;
-            }
-        };
-        ends.push(End {
-            segments: vec![v],
-            keyword: Some(keyword),
-            targets: vec![],
-            note: None,
-        });
+        if let Some(end) = river_end(tile, v, sink) {
+            ends.push(end);
+        }
     }
     ends
+}
+
+/// Where one-edge river `v` ends: at the spring or the lake that the tile's
+/// `group` names; on a plain river tile, at its city (River II's fork ends a
+/// branch at a city), else nowhere the file says (reported).
+fn river_end(tile: &Tile, v: usize, sink: &mut Sink<'_>) -> Option<End> {
+    let fs = &tile.features;
+    let end = |keyword, targets, note| End {
+        segments: vec![v],
+        keyword,
+        targets,
+        note,
+    };
+    let cities: Vec<usize> = (0..fs.len())
+        .filter(|&i| fs[i].kind == Kind::City)
+        .collect();
+    match (tile.river_end, cities.as_slice()) {
+        (Some(RiverEnd::Spring), _) => Some(end(Some("spring"), vec![], None)),
+        (Some(RiverEnd::Lake), _) => Some(end(Some("lake"), vec![], None)),
+        (None, [c]) => Some(end(None, vec![*c], None)),
+        (None, [c, ..]) => {
+            let note = format!(
+                "River {} ends at a city; JCloisterZone does not say which: assumed {}.",
+                fs[v].name, fs[*c].name
+            );
+            Some(end(None, vec![*c], Some(note)))
+        }
+        (None, []) => {
+            let kind = Msg::JczRiverEnd {
+                tile: tile.id.clone(),
+            };
+            sink.push(kind, tile.span);
+            None
+        }
+    }
 }
 
 /// The field that holds both half edges beside the edge of one-edge road `r`, if any.
@@ -198,10 +218,5 @@ fn village_note(roads: &str) -> String {
 
 /// `a`, `a and b`, `a, b and c`.
 fn list(names: impl Iterator<Item = String>) -> String {
-    let names: Vec<String> = names.collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => String::new(),
-    }
+    crate::message::and_list(names)
 }

@@ -105,6 +105,26 @@ pub struct Feature {
 }
 
 impl Feature {
+    /// The tile-language ports it holds (see `PORT_NAMES`): a city its whole
+    /// edges, a road or river their middle ports, a field its half edges.
+    pub fn ports(&self) -> u16 {
+        let per_edge: u16 = match self.kind {
+            Kind::City => 0b111,
+            Kind::Road | Kind::River => 0b010,
+            _ => 0,
+        };
+        (0..4).fold(0, |m, e| {
+            let edge = if self.edges & (1 << e) != 0 {
+                per_edge << (3 * e)
+            } else {
+                0
+            };
+            let left = u16::from(self.halves >> (2 * e) & 1) << (3 * e);
+            let right = u16::from(self.halves >> (2 * e + 1) & 1) << (3 * e + 2);
+            m | edge | left | right
+        })
+    }
+
     /// A feature with nothing set.
     pub fn new(kind: Kind) -> Feature {
         Feature {

@@ -4,6 +4,7 @@
 use super::ends::{self, End};
 use super::model::{Feature, Kind, Mark, Tile, EDGES, HALVES};
 use super::xml::Sink;
+use crate::graph::straddles;
 use crate::message::Kind as Msg;
 use std::fmt::Write;
 
@@ -157,13 +158,21 @@ fn write_tile(out: &mut String, tile: &Tile, local: &str, ends: &[End], sink: &m
     out.push_str("}\n");
 }
 
-/// The edges a feature and what its ends reach run to: a road and the city
-/// whose gate it ends at form one wall across the tile.
+/// Feature `i` and what its ends reach: a road and the city whose gate it ends
+/// at form one wall across the tile.
+fn wall_of<'e>(ends: &'e [End], i: usize) -> impl Iterator<Item = usize> + 'e {
+    let reached = ends.iter().filter(move |e| e.segments.contains(&i));
+    std::iter::once(i).chain(reached.flat_map(|e| e.targets.iter().copied()))
+}
+
+/// The edges that feature `i`'s wall runs to.
 fn reach(fs: &[Feature], ends: &[End], i: usize) -> u8 {
-    ends.iter()
-        .filter(|e| e.segments.contains(&i))
-        .flat_map(|e| &e.targets)
-        .fold(fs[i].edges, |m, &t| m | fs[t].edges)
+    wall_of(ends, i).fold(0, |m, t| m | fs[t].edges)
+}
+
+/// The ports that feature `i`'s wall holds.
+fn reach_ports(fs: &[Feature], ends: &[End], i: usize) -> u16 {
+    wall_of(ends, i).fold(0, |m, t| m | fs[t].ports())
 }
 
 /// How road `i` crosses what it interleaves with, as attributes: a river on a
@@ -247,6 +256,14 @@ fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
             }
         }
     }
+    for v in fs.iter().filter(|f| f.kind == Kind::River) {
+        for c in fs
+            .iter()
+            .filter(|c| c.kind == Kind::City && crosses(v.edges, c.edges))
+        {
+            out.push(format!("river {} and city {} cross, and the tile language has no river passing under a city (its tunnels carry roads)", v.name, c.name));
+        }
+    }
     for (i, r) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::Road) {
         let under = fs
             .iter()
@@ -281,7 +298,9 @@ fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
             // One field on both sides of a road that runs on across the tile (not
             // a road stub ending inside the field).
             (Some((r, road)), Some(f)) if road.kind != Kind::City => {
-                let runs_on = road.edges.count_ones() > 1 || reach(fs, ends, r) != road.edges;
+                // The road and what its end joins it to part the tile: the
+                // checker's reasoning (E245), on JCloisterZone's features.
+                let runs_on = straddles(reach_ports(fs, ends, r), f.ports());
                 if runs_on {
                     let how = match road.tunnel {
                         true => " (where the road goes into its tunnel; the tile language's tunnels pass under cities only)",
