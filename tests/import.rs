@@ -496,7 +496,7 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
     common::golden(&common::root().join("tests/import/defects.stderr"), &shown);
     golden_sets("defects", &got);
     assert_eq!(codes(&got.diags), ["E421"]);
-    assert_eq!(got.diags.len(), 4, "{shown}");
+    assert_eq!(got.diags.len(), 5, "{shown}");
     let defects = [
         (
             "XD/Meet",
@@ -508,6 +508,7 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
             "XD/Lone",
             "road r is marked tunnel=\\\"true\\\" but passes under no city",
         ),
+        ("XD/Under", "river v and city c cross"),
     ];
     for (id, defect) in defects {
         assert!(

@@ -10,15 +10,17 @@
 //!    tile's monastery, else at its city's gate, else at a junction, with a note
 //!    saying it was assumed.
 //! 3. A one-edge road with `tunnel="true"` ends at its tunnel portal
-//!    (`end r at tunnel`); one that a single field surrounds (both half edges
-//!    beside it) and no monastery stops inside that field, at an assumed
-//!    junction, not at a city's gate.
+//!    (`end r at tunnel`); one that no monastery ends and that would part a
+//!    field by reaching a city's gate (a field on both sides of the road and
+//!    the city, as the checker's E245 says) stops inside that field, at an
+//!    assumed junction.
 //! 4. A river with one edge starts at the spring or ends in the lake, as the
 //!    tile's `group` says; on a plain `river` tile it ends at the tile's city
 //!    (River II's `RI.2/IFC`); a tile with no city that does not say is reported.
 
 use super::model::{Kind, RiverEnd, Tile};
 use super::xml::Sink;
+use crate::graph::straddles;
 use crate::message::Kind as Msg;
 
 /// One `end` statement.
@@ -101,21 +103,32 @@ pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
             .filter(|&i| fs[i].kind == Kind::City)
             .collect();
         for r in rest {
-            let (keyword, targets, note) = match (monastery, cities.as_slice()) {
+            // A gate the road reaches without parting a field (the checker's
+            // E245): one field on both sides of the road's edge, or a field on
+            // both sides of the road and the city, means the road stops inside
+            // that field (a bazaar's road, CC.2/RCR's two roads).
+            let gate = cities
+                .iter()
+                .copied()
+                .find(|&c| parted(tile, r, c).is_none());
+            let (keyword, targets, note) = match (monastery, gate) {
                 (Some(m), _) => (None, vec![m], None),
-                // One field on both sides of the road's edge: the road stops in it,
-                // short of any city gate, which it could not reach without cutting
-                // the field in two (a bazaar's road).
-                _ if wrapped(tile, r) => {
-                    let note = format!("Road {} ends inside field {}; JCloisterZone does not say where: assumed a junction.", name(&r), wrapping_field(tile, r));
+                (None, Some(c)) if cities.len() == 1 => (None, vec![c], None),
+                (None, Some(c)) => {
+                    let note = format!("Road {} ends at a city gate; JCloisterZone does not say which: assumed {}.", name(&r), name(&c));
+                    (None, vec![c], Some(note))
+                }
+                (None, None) => {
+                    let field = cities
+                        .first()
+                        .and_then(|&c| parted(tile, r, c))
+                        .or_else(|| field_around(tile, r));
+                    let note = match field {
+                        Some(f) => format!("Road {} ends inside field {}; JCloisterZone does not say where: assumed a junction.", name(&r), fs[f].name),
+                        None => assumed(&name(&r)),
+                    };
                     (Some("junction"), vec![], Some(note))
                 }
-                (None, [c]) => (None, vec![*c], None),
-                (None, [c, ..]) => {
-                    let note = format!("Road {} ends at a city gate; JCloisterZone does not say which: assumed {}.", name(&r), name(c));
-                    (None, vec![*c], Some(note))
-                }
-                (None, []) => (Some("junction"), vec![], Some(assumed(&name(&r)))),
             };
             ends.push(End {
                 segments: vec![r],
@@ -177,12 +190,12 @@ fn field_around(tile: &Tile, r: usize) -> Option<usize> {
         .position(|f| f.kind == Kind::Field && f.halves & both == both)
 }
 
-fn wrapped(tile: &Tile, r: usize) -> bool {
-    field_around(tile, r).is_some()
-}
-
-fn wrapping_field(tile: &Tile, r: usize) -> String {
-    field_around(tile, r).map_or_else(String::new, |f| tile.features[f].name.clone())
+/// The field that road `r` ending at city `c`'s gate would part (it lies on
+/// both sides of the road and the city), if any.
+fn parted(tile: &Tile, r: usize, c: usize) -> Option<usize> {
+    let fs = &tile.features;
+    let wall = fs[r].ports() | fs[c].ports();
+    (0..fs.len()).find(|&f| fs[f].kind == Kind::Field && straddles(wall, fs[f].ports()))
 }
 
 /// Wagon-move groups holding a one-edge road, merged where they share one (a
