@@ -704,6 +704,18 @@ fn a_river_ends_at_the_city_of_a_plain_river_tile_and_its_ends_match_its_fork() 
     );
     assert!(got.text.contains("  end v at c\n"), "{}", got.text);
     assert_eq!(compile_sets(&got.sets), "");
+    // The JSON export carries the end: the river `v` reaches the city `c`.
+    let mut sources = Sources::new();
+    let set = &got.sets[0];
+    let id = sources.add(format!("{}.tiles", set.id), set.text.clone());
+    let json = tilec::emit::json::emit(&tilec::compile(&sources, &[id], None).model);
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let ifc = doc["sets"][0]["tiles"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["id"] == "river-fork/IFC"))
+        .expect("IFC");
+    let end = serde_json::json!([{"at": "segment", "segments": ["v"], "touches": ["c"]}]);
+    assert_eq!(ifc["ends"], end);
     // Without the city end the fork's second branch never ends.
     let rel = "tests/import/river_fork.xml";
     let xml = std::fs::read_to_string(common::root().join(rel)).expect("fixture");
@@ -754,5 +766,42 @@ fn a_second_spring_replaces_the_rivers_and_starts_the_game() {
         let game = std::fs::read_to_string(format!("{records}/game-{n}.toml")).expect("record");
         assert!(game.contains("start = { tile = \"ed-fork/s\" }"), "{game}");
         assert!(!game.contains("\"river/A\""), "{game}");
+    }
+}
+
+#[test]
+fn the_engine_plays_an_imported_river_ending_at_a_city() {
+    let tmp = common::Temp::new("import-river-fork");
+    let dir = format!("{}/out", tmp.path());
+    let out = tilec(&["import-jcz", "tests/import/river_fork.xml", "--out", &dir]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let records = format!("{}/records", tmp.path());
+    let sets = "base,river-fork";
+    let args = [
+        "simulate",
+        "--tiles",
+        &dir,
+        "--sets",
+        sets,
+        "--games",
+        "5",
+        "--threads",
+        "1",
+    ];
+    let out = tilec(&[&args[..], &["--records", &records]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for n in 1..=5 {
+        let path = format!("{records}/game-{n}.toml");
+        let game = std::fs::read_to_string(&path).expect("record");
+        assert!(
+            game.contains("start = { tile = \"river-fork/s\" }"),
+            "{game}"
+        );
+        // The fork comes right after the spring; the city end is played.
+        let first = game.split("[[turn]]").nth(1).unwrap_or_default();
+        assert!(first.contains("river-fork/III"), "{game}");
+        assert!(game.contains("tile = \"river-fork/IFC\""), "{game}");
+        let replay = tilec(&["play", "--tiles", &dir, &path]);
+        assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
     }
 }
