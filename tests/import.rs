@@ -738,32 +738,36 @@ fn a_river_ends_at_the_city_of_a_plain_river_tile_and_its_ends_match_its_fork() 
     assert_eq!(codes(&got.diagnostics), ["E411"]);
 }
 
+/// Imports `fixture` into a new directory and plays `games` random games of
+/// `sets` from it; the records, in order, each replayed by `tilec play`.
+fn imported_games(fixture: &str, sets: &str, games: usize) -> Vec<String> {
+    let stem = fixture.rsplit('/').next().unwrap_or(fixture);
+    let tmp = common::Temp::new(&format!("import-games-{stem}"));
+    let dir = format!("{}/out", tmp.path());
+    let out = tilec(&["import-jcz", fixture, "--out", &dir]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let records = format!("{}/records", tmp.path());
+    let n = games.to_string();
+    let args = ["simulate", "--tiles", &dir, "--sets", sets, "--games", &n];
+    let out = tilec(&[&args[..], &["--threads", "1", "--records", &records]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    (1..=games)
+        .map(|n| {
+            let path = format!("{records}/game-{n}.toml");
+            let game = std::fs::read_to_string(&path).expect("record");
+            let replay = tilec(&["play", "--tiles", &dir, &path]);
+            assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+            game
+        })
+        .collect()
+}
+
 #[test]
 fn a_second_spring_replaces_the_rivers_and_starts_the_game() {
     // editions.xml's ed/fork holds a spring and requires the River, as GQ11's
     // river tiles do: JCloisterZone plays one spring, GQ11's by default, so
     // the set removes the River's and its own spring is the start tile.
-    let tmp = common::Temp::new("import-second-spring");
-    let dir = format!("{}/out", tmp.path());
-    let out = tilec(&["import-jcz", "tests/import/editions.xml", "--out", &dir]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let records = format!("{}/records", tmp.path());
-    let sets = "base,river,ed-fork";
-    let args = [
-        "simulate",
-        "--tiles",
-        &dir,
-        "--sets",
-        sets,
-        "--games",
-        "3",
-        "--threads",
-        "1",
-    ];
-    let out = tilec(&[&args[..], &["--records", &records]].concat());
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    for n in 1..=3 {
-        let game = std::fs::read_to_string(format!("{records}/game-{n}.toml")).expect("record");
+    for game in imported_games("tests/import/editions.xml", "base,river,ed-fork", 3) {
         assert!(game.contains("start = { tile = \"ed-fork/s\" }"), "{game}");
         assert!(!game.contains("\"river/A\""), "{game}");
     }
@@ -771,28 +775,7 @@ fn a_second_spring_replaces_the_rivers_and_starts_the_game() {
 
 #[test]
 fn the_engine_plays_an_imported_river_ending_at_a_city() {
-    let tmp = common::Temp::new("import-river-fork");
-    let dir = format!("{}/out", tmp.path());
-    let out = tilec(&["import-jcz", "tests/import/river_fork.xml", "--out", &dir]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let records = format!("{}/records", tmp.path());
-    let sets = "base,river-fork";
-    let args = [
-        "simulate",
-        "--tiles",
-        &dir,
-        "--sets",
-        sets,
-        "--games",
-        "5",
-        "--threads",
-        "1",
-    ];
-    let out = tilec(&[&args[..], &["--records", &records]].concat());
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    for n in 1..=5 {
-        let path = format!("{records}/game-{n}.toml");
-        let game = std::fs::read_to_string(&path).expect("record");
+    for game in imported_games("tests/import/river_fork.xml", "base,river-fork", 5) {
         assert!(
             game.contains("start = { tile = \"river-fork/s\" }"),
             "{game}"
@@ -801,7 +784,5 @@ fn the_engine_plays_an_imported_river_ending_at_a_city() {
         let first = game.split("[[turn]]").nth(1).unwrap_or_default();
         assert!(first.contains("river-fork/III"), "{game}");
         assert!(game.contains("tile = \"river-fork/IFC\""), "{game}");
-        let replay = tilec(&["play", "--tiles", &dir, &path]);
-        assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
     }
 }
