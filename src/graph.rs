@@ -7,9 +7,8 @@
 //! prints it for a puzzling tile, with the walls (segments joined through their
 //! road ends) that cut the tile into faces.
 
-use crate::model::{Segment, Tile};
+use crate::model::{Segment, Tile, MAX_SEGMENTS};
 use petgraph::graph::{NodeIndex, UnGraph};
-use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 use std::fmt::Write;
 use tilec_runtime::{SegmentKind, NO_SEGMENT, PORT_NAMES};
@@ -178,49 +177,87 @@ pub fn straddles(wall: u16, field: u16) -> bool {
 /// A wall of the tile's planar drawing: segments that touch the border joined
 /// into one curve through their end points (a road and the city whose gate it
 /// ends at, three roads at a junction). Fields are the faces between walls.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Wall {
-    /// Segment indices, in index order.
-    pub members: Vec<usize>,
-    /// The same as a mask.
+    /// Its segments, as a mask.
     pub mask: u32,
     /// The border ports the wall touches.
     pub ports: u16,
 }
 
+impl Wall {
+    /// Its segment indices, in index order.
+    pub fn members(&self) -> impl Iterator<Item = usize> {
+        bits(self.mask)
+    }
+
+    /// The member that names the wall in a message: the first that touches the
+    /// border, else the first.
+    pub fn named_by(&self, tile: &Tile) -> usize {
+        let ported = self.members().find(|&z| tile.segments[z].ports != 0);
+        ported.unwrap_or(self.mask.trailing_zeros() as usize)
+    }
+}
+
+/// The walls of a tile, at most one per segment, held without allocating (the
+/// checker asks for them once per tile): a slice through `Deref`.
+#[derive(Clone, Debug)]
+pub struct Walls {
+    walls: [Wall; MAX_SEGMENTS],
+    len: usize,
+}
+
+impl std::ops::Deref for Walls {
+    type Target = [Wall];
+
+    fn deref(&self) -> &[Wall] {
+        &self.walls[..self.len]
+    }
+}
+
 /// The walls of a tile: every segment but the fields, joined through the end
-/// points they share (union-find over the `EndsAt` and `Reaches` links).
-pub fn walls(tile: &Tile) -> Vec<Wall> {
-    let n = tile.segments.len();
-    let mut sets = UnionFind::<usize>::new(n);
+/// points they share (a union-find over the `EndsAt` and `Reaches` links, in
+/// an array: a tile has at most [`MAX_SEGMENTS`] segments), in the order of
+/// their first members.
+pub fn walls(tile: &Tile) -> Walls {
+    let n = tile.segments.len().min(MAX_SEGMENTS);
+    let mut root: [u8; MAX_SEGMENTS] = std::array::from_fn(|i| i as u8);
+    let find = |root: &[u8; MAX_SEGMENTS], mut i: usize| {
+        while usize::from(root[i]) != i {
+            i = usize::from(root[i]);
+        }
+        i
+    };
     for e in &tile.ends {
         let joined = e.end.segments | e.end.touches;
-        if let Some(first) = bits(joined).next() {
-            for s in bits(joined) {
-                sets.union(first, s);
-            }
+        let Some(first) = bits(joined).next() else {
+            continue;
+        };
+        for s in bits(joined).filter(|&s| s < n && first < n) {
+            let (a, b) = (find(&root, first), find(&root, s));
+            // The smaller index is the root: walls come in member order.
+            root[a.max(b)] = a.min(b) as u8;
         }
     }
-    let mut walls: Vec<Wall> = Vec::new();
-    for (i, s) in tile.segments.iter().enumerate() {
+    let mut out = Walls {
+        walls: [Wall::default(); MAX_SEGMENTS],
+        len: 0,
+    };
+    let mut slot = [usize::MAX; MAX_SEGMENTS];
+    for (i, s) in tile.segments.iter().enumerate().take(n) {
         if s.kind == SegmentKind::Field {
             continue;
         }
-        let root = sets.find(i);
-        match walls.iter_mut().find(|w| sets.find(w.members[0]) == root) {
-            Some(w) => {
-                w.members.push(i);
-                w.mask |= 1 << i;
-                w.ports |= s.ports;
-            }
-            None => walls.push(Wall {
-                members: vec![i],
-                mask: 1 << i,
-                ports: s.ports,
-            }),
+        let r = find(&root, i);
+        if slot[r] == usize::MAX {
+            slot[r] = out.len;
+            out.len += 1;
         }
+        let w = &mut out.walls[slot[r]];
+        w.mask |= 1 << i;
+        w.ports |= s.ports;
     }
-    walls
+    out
 }
 
 /// The cities (by mask) that field `f` touches by the faces of the tile's
@@ -314,9 +351,13 @@ pub fn enclosed_apart<'w>(
     apart
 }
 
-/// The indices of the set bits of a mask.
-pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |i| mask & (1 << i) != 0)
+/// The indices of the set bits of a mask, lowest first.
+pub fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (i < 32).then_some(i)
+    })
 }
 
 /// The graph in Graphviz DOT, with the designer's names.
@@ -371,11 +412,7 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
     // The walls that cut the tile into faces (the fields), one cluster each.
     let walls = walls(tile);
     for (w, wall) in walls.iter().enumerate() {
-        let nodes: Vec<String> = wall
-            .members
-            .iter()
-            .map(|&m| format!("n{}", 12 + m))
-            .collect();
+        let nodes: Vec<String> = wall.members().map(|m| format!("n{}", 12 + m)).collect();
         let _ = writeln!(
             out,
             "  subgraph cluster_wall{w} {{ label=\"wall {w}\"; style=dotted; {}; }}",

@@ -178,12 +178,7 @@ fn enclosed_fields_one_face(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnos
             continue;
         }
         for (_, b, wall) in enclosed_apart(tile, walls, f) {
-            let by = wall
-                .members
-                .iter()
-                .copied()
-                .find(|&z| segs[z].ports != 0)
-                .unwrap_or(wall.members[0]);
+            let by = wall.named_by(tile);
             let span = field
                 .explicit_cities
                 .iter()
@@ -316,12 +311,7 @@ fn ends_reachable(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnostic>) {
     let segs = &tile.segments;
     for wall in walls {
         for (first, m, by) in torn(tile, walls, wall) {
-            let z = by
-                .members
-                .iter()
-                .copied()
-                .find(|&z| segs[z].ports != 0)
-                .unwrap_or(by.members[0]);
+            let z = by.named_by(tile);
             let span = tile
                 .ends
                 .iter()
@@ -344,10 +334,9 @@ fn ends_reachable(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnostic>) {
 fn torn<'w>(tile: &Tile, walls: &'w [Wall], wall: &Wall) -> Vec<(usize, usize, &'w Wall)> {
     let segs = &tile.segments;
     let crossing = wall
-        .members
-        .iter()
-        .fold(0, |m, &i| m | segs[i].bridges | segs[i].tunnels);
-    let mut ported = wall.members.iter().copied().filter(|&i| segs[i].ports != 0);
+        .members()
+        .fold(0, |m, i| m | segs[i].bridges | segs[i].tunnels);
+    let mut ported = wall.members().filter(|&i| segs[i].ports != 0);
     let Some(first) = ported.next() else {
         return Vec::new();
     };
@@ -371,21 +360,17 @@ fn torn<'w>(tile: &Tile, walls: &'w [Wall], wall: &Wall) -> Vec<(usize, usize, &
 /// E241's.
 fn fields_across_ends(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnostic>) {
     let segs = &tile.segments;
-    let whole = |w: &&Wall| w.members.len() > 1 && torn(tile, walls, w).is_empty();
+    let whole = |w: &&Wall| w.mask.count_ones() > 1 && torn(tile, walls, w).is_empty();
     for wall in walls.iter().filter(whole) {
         let fields = segs.iter().filter(|f| {
             f.kind == SegmentKind::Field
                 && straddles(wall.ports, f.ports)
-                && !wall
-                    .members
-                    .iter()
-                    .any(|&m| interleave(segs[m].ports, f.ports))
+                && !wall.members().any(|m| interleave(segs[m].ports, f.ports))
         });
         for field in fields {
             let named = wall
-                .members
-                .iter()
-                .map(|&m| format!("{} `{}`", segs[m].kind.name(), segs[m].name));
+                .members()
+                .map(|m| format!("{} `{}`", segs[m].kind.name(), segs[m].name));
             let kind = Kind::FieldAcrossEnd {
                 field: field.name.clone(),
                 wall: crate::message::and_list(named),
