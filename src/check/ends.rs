@@ -72,8 +72,15 @@ fn end_points(tile: &Tile, diags: &mut Vec<Diagnostic>) {
             )),
             _ => {}
         }
-        if let Some(row) = row.filter(|r| r.reach == Reach::Nothing) {
-            reaches_nothing(tile, e, row.word, diags);
+        match row.map(|r| r.reach) {
+            Some(Reach::Nothing) => reaches_nothing(tile, e, e.end.kind.name(), diags),
+            Some(Reach::Road) => {
+                let mut other = bits(e.end.touches & !e.end.segments);
+                if !other.any(|t| tile.segments[t].kind == Road) {
+                    diags.push(Diagnostic::new(Kind::StoneWithoutRoad, e.span));
+                }
+            }
+            _ => {}
         }
         end_targets(tile, e, rivers, diags);
     }

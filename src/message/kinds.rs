@@ -766,6 +766,20 @@ kinds! {
     E218 EndReachesNothing { keyword: &'static str, name: String, kind: &'static str }
         => format!("a {keyword} reaches no segment, but this end also names {kind} `{name}`"),
         hint: format!("write `at {keyword}` alone, or end at `{name}` without `{keyword}`");
+    /// Bogatyr's stone joins the end of a road to another road of the tile (a
+    /// messenger passes between them), so `stone` names that road after it. An
+    /// end at a stone that names no road, or only a road that ends there itself,
+    /// joins nothing:
+    ///
+    /// ```text
+    /// road rn N
+    /// road res E S
+    /// end rn at stone       # wrong: joined to which road?
+    /// end rn at stone res   # right
+    /// ```
+    E219 StoneWithoutRoad
+        => "a stone joins the end to another road, but this end names none",
+        hint: "name the road the stone joins it to: `end ROAD at stone OTHER`";
     /// `under=` says a road passes under a city in a tunnel, so it names a city of
     /// the tile:
     ///
