@@ -393,16 +393,57 @@ pub fn segment_marks(kind: SegmentKind) -> impl Iterator<Item = &'static MarkRow
     MARKS.iter().filter(move |r| r.on == Attach::Segment(kind))
 }
 
-/// End-point keywords: (keyword, kind, true when it ends rivers rather than roads).
-pub const END_KEYWORDS: &[(&str, EndKind, bool)] = &[
-    ("junction", EndKind::Junction, false),
-    ("village", EndKind::Village, false),
-    ("stone", EndKind::Stone, false),
-    ("bank", EndKind::Bank, false),
-    ("tunnel", EndKind::Tunnel, false),
-    ("spring", EndKind::Spring, true),
-    ("lake", EndKind::Lake, true),
+/// What an end point may reach besides the segments that end there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Monasteries, gardens, huts and city gates (a junction at two gates).
+    Segments,
+    /// A road (Bogatyr's stone joins the end to it).
+    Road,
+    /// Nothing: the end point is a place of its own (a portal, a bank, a spring,
+    /// a lake), so naming a segment beside it says two places at once.
+    Nothing,
+}
+
+/// One end-point keyword: the word, its kind, whether it ends rivers (`true`)
+/// or roads, and what else it may reach.
+#[derive(Clone, Copy, Debug)]
+pub struct EndRow {
+    /// The keyword.
+    pub word: &'static str,
+    /// The runtime kind.
+    pub kind: EndKind,
+    /// True when it ends rivers rather than roads.
+    pub river: bool,
+    /// The segments it may reach besides.
+    pub reach: Reach,
+}
+
+const fn end_row(word: &'static str, kind: EndKind, river: bool, reach: Reach) -> EndRow {
+    EndRow {
+        word,
+        kind,
+        river,
+        reach,
+    }
+}
+
+/// End-point keywords. An end with no keyword (`end r at c`) is a segment's:
+/// a road at a monastery, garden, hut or city gate, a river at a city.
+pub const END_KEYWORDS: &[EndRow] = &[
+    end_row("junction", EndKind::Junction, false, Reach::Segments),
+    end_row("village", EndKind::Village, false, Reach::Segments),
+    end_row("stone", EndKind::Stone, false, Reach::Road),
+    end_row("bank", EndKind::Bank, false, Reach::Nothing),
+    end_row("tunnel", EndKind::Tunnel, false, Reach::Nothing),
+    end_row("spring", EndKind::Spring, true, Reach::Nothing),
+    end_row("lake", EndKind::Lake, true, Reach::Nothing),
 ];
+
+/// The row of an end kind (none for [`EndKind::Segment`], which has no keyword).
+pub fn end_row_of(kind: EndKind) -> Option<&'static EndRow> {
+    END_KEYWORDS.iter().find(|row| row.kind == kind)
+}
 
 /// Arrow kinds.
 pub const ARROWS: &[(&str, ArrowKind)] = &[
@@ -447,8 +488,8 @@ pub fn lookup<T: Copy>(table: &[(&str, T)], word: &str) -> Option<T> {
 pub fn end_keyword(word: &str) -> Option<EndKind> {
     END_KEYWORDS
         .iter()
-        .find(|row| row.0 == word)
-        .map(|row| row.1)
+        .find(|row| row.word == word)
+        .map(|row| row.kind)
 }
 
 /// Finds the row of a segment keyword.

@@ -10,17 +10,18 @@ use common::{text, tilec};
 use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 
 /// Fixtures that import without a problem: both layouts, each with a river,
-/// every JCloisterZone symbol and property that becomes a mark, and crossings
-/// (bridges, tunnels, tunnel portals), and a piece of several squares whose
-/// inner sides no feature covers (seams), and a field whose `city` list
-/// leaves out a city beside its ports (`not-touching=`).
-const CLEAN: [&str; 8] = [
+/// every JCloisterZone symbol and property that becomes a mark, crossings
+/// (bridges, tunnels, tunnel portals), a forked river ending at a city, a
+/// piece of several squares whose inner sides no feature covers (seams), and a
+/// field whose `city` list leaves out a city beside its ports (`not-touching=`).
+const CLEAN: [&str; 9] = [
     "pack",
     "defs",
     "pack_river",
     "defs_river",
     "marks",
     "crossings",
+    "river_fork",
     "seams",
     "touching",
 ];
@@ -529,7 +530,7 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
     common::golden(&common::root().join("tests/import/defects.stderr"), &shown);
     golden_sets("defects", &got);
     assert_eq!(codes(&got.diags), ["E421"]);
-    assert_eq!(got.diags.len(), 5, "{shown}");
+    assert_eq!(got.diags.len(), 6, "{shown}");
     let defects = [
         (
             "XD/Meet",
@@ -541,6 +542,7 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
             "XD/Lone",
             "road r is marked tunnel=\\\"true\\\" but passes under no city",
         ),
+        ("XD/Under", "river v and city c cross"),
         (
             "XD/Under",
             "fields f1 (NR SL) and f2 (NL SR) each lie on both sides of city c",
@@ -700,7 +702,12 @@ fn a_tile_that_several_sets_hold_up_to_its_max_is_removed_by_the_later_ones() {
     };
     assert!(removes("ed-river-1").is_empty());
     assert_eq!(removes("ed-river-2"), ["ed-river-1/s", "ed-river-1/I-e"]);
-    assert_eq!(removes("ed-fork"), ["ed-river-1/s", "ed-river-2/s"]);
+    // ed/fork holds a spring and requires the shipped river: its spring
+    // replaces the River's (JCloisterZone plays one spring).
+    assert_eq!(
+        removes("ed-fork"),
+        ["ed-river-1/s", "ed-river-2/s", "river/A"]
+    );
     // A max that a combination exceeds but no removal can say is reported.
     let xml = r#"<defs><tile id="X/C" max="3"><city>N E S W</city></tile>
         <tile-set id="x:1"><ref count="2" tile="X/C"/></tile-set>
@@ -772,4 +779,99 @@ fn simulate_plays_a_set_without_the_tiles_it_removes() {
     assert_eq!(kinds("base,across-a", "a"), ["across-a/Cc", "across-a/L"]);
     // across-b removes across-a/L (its <remove>): not in a game that plays it.
     assert_eq!(kinds("base,across-a,across-b", "b"), ["across-a/Cc"]);
+}
+
+#[test]
+fn a_river_ends_at_the_city_of_a_plain_river_tile_and_its_ends_match_its_fork() {
+    // river_fork.xml: River II's shape, a fork whose branches end in the lake
+    // and at a city (RF/IFC, a plain `group="river"` tile).
+    let got = import("river_fork");
+    assert!(
+        got.text.contains("  city c E\n  river v W\n"),
+        "{}",
+        got.text
+    );
+    assert!(got.text.contains("  end v at c\n"), "{}", got.text);
+    assert_eq!(compile_sets(&got.sets), "");
+    // The JSON export carries the end: the river `v` reaches the city `c`.
+    let mut sources = Sources::new();
+    let set = &got.sets[0];
+    let id = sources.add(format!("{}.tiles", set.id), set.text.clone());
+    let json = tilec::emit::json::emit(&tilec::compile(&sources, &[id], None).model);
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let ifc = doc["sets"][0]["tiles"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["id"] == "river-fork/IFC"))
+        .expect("IFC");
+    let end = serde_json::json!([{"at": "segment", "segments": ["v"], "touches": ["c"]}]);
+    assert_eq!(ifc["ends"], end);
+    // Without the city end the fork's second branch never ends.
+    let rel = "tests/import/river_fork.xml";
+    let xml = std::fs::read_to_string(common::root().join(rel)).expect("fixture");
+    let xml = xml.replace(
+        "<ref tile=\"RF/IFC\" />",
+        "<ref count=\"2\" tile=\"RF/II\" />",
+    );
+    let mut sources = Sources::new();
+    let id = sources.add(rel, xml);
+    let got = tilec::import::jcz::import(id, sources.text(id), "river_fork");
+    let shown = compile_sets(&got.sets);
+    assert!(
+        shown.contains("error[E302]: river set `river-fork` has 1 lake or city end, expected 2"),
+        "{shown}"
+    );
+    // A plain river tile with no city to end at says nothing of where its river ends.
+    let xml = r#"<defs><tile id="X/I" group="river"><field>NL NR EL ER SL SR WL WR</field>
+        <river>W</river></tile><tile-set id="x"><ref tile="X/I"/></tile-set></defs>"#;
+    let got = tilec::import::jcz::import(0, xml, "x");
+    assert_eq!(codes(&got.diagnostics), ["E411"]);
+}
+
+/// Imports `fixture` into a new directory and plays `games` random games of
+/// `sets` from it; the records, in order, each replayed by `tilec play`.
+fn imported_games(fixture: &str, sets: &str, games: usize) -> Vec<String> {
+    let stem = fixture.rsplit('/').next().unwrap_or(fixture);
+    let tmp = common::Temp::new(&format!("import-games-{stem}"));
+    let dir = format!("{}/out", tmp.path());
+    let out = tilec(&["import-jcz", fixture, "--out", &dir]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let records = format!("{}/records", tmp.path());
+    let n = games.to_string();
+    let args = ["simulate", "--tiles", &dir, "--sets", sets, "--games", &n];
+    let out = tilec(&[&args[..], &["--threads", "1", "--records", &records]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    (1..=games)
+        .map(|n| {
+            let path = format!("{records}/game-{n}.toml");
+            let game = std::fs::read_to_string(&path).expect("record");
+            let replay = tilec(&["play", "--tiles", &dir, &path]);
+            assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+            game
+        })
+        .collect()
+}
+
+#[test]
+fn a_second_spring_replaces_the_rivers_and_starts_the_game() {
+    // editions.xml's ed/fork holds a spring and requires the River, as GQ11's
+    // river tiles do: JCloisterZone plays one spring, GQ11's by default, so
+    // the set removes the River's and its own spring is the start tile.
+    for game in imported_games("tests/import/editions.xml", "base,river,ed-fork", 3) {
+        assert!(game.contains("start = { tile = \"ed-fork/s\" }"), "{game}");
+        assert!(!game.contains("\"river/A\""), "{game}");
+    }
+}
+
+#[test]
+fn the_engine_plays_an_imported_river_ending_at_a_city() {
+    for game in imported_games("tests/import/river_fork.xml", "base,river-fork", 5) {
+        assert!(
+            game.contains("start = { tile = \"river-fork/s\" }"),
+            "{game}"
+        );
+        // The fork comes right after the spring; the city end is played.
+        let first = game.split("[[turn]]").nth(1).unwrap_or_default();
+        assert!(first.contains("river-fork/III"), "{game}");
+        assert!(game.contains("tile = \"river-fork/IFC\""), "{game}");
+    }
 }

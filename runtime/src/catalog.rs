@@ -41,6 +41,11 @@ pub type KindId = u16;
 pub enum PileClass {
     /// The river's spring: the start tile when the river is played.
     Spring,
+    /// A river tile that forks the river (a river with three or more edges):
+    /// drawn right after the spring, before the other river tiles, as River
+    /// II's rules place its fork, so that a branch ending early (at a city)
+    /// never closes the whole river.
+    Fork,
     /// A tile with a river, drawn before every land tile.
     River,
     /// The river's lake, drawn after the other river tiles.
@@ -701,9 +706,13 @@ fn classify(kind: &TileKind) -> PileClass {
         PileClass::Spring
     } else if end(EndKind::Lake) {
         PileClass::Lake
-    } else if kind.segments.iter().any(|s| s.kind == SegmentKind::River)
-        && !kind.has_mark(MarkKind::TownHall)
+    } else if kind
+        .segments
+        .iter()
+        .any(|s| s.kind == SegmentKind::River && s.ports.count_ones() >= 3)
     {
+        PileClass::Fork
+    } else if kind.segments.iter().any(|s| s.kind == SegmentKind::River) {
         PileClass::River
     } else {
         PileClass::Land

@@ -1,9 +1,11 @@
 //! `validate`: Model → every remaining diagnostic, all reported in one run.
 //!
-//! Per tile: ports, edges, crossings, adjacency and road ends (see [`tile`]); per
+//! Per tile: ports, edges, crossings, adjacency (see [`tile`]) and road ends (see
+//! [`ends`]); per
 //! set: totals, groups, river ends and start tile (see [`set`]), and fit (see
 //! [`fit`]). Name and statement problems were already reported by `lower`.
 
+mod ends;
 mod fit;
 mod set;
 mod tile;

@@ -7,7 +7,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
 use crate::model::{Model, Set, Tile};
 use std::collections::HashMap;
-use tilec_runtime::EndKind;
+use tilec_runtime::{EndKind, SegmentKind};
 
 /// Checks every set against its spec, and the sets against each other.
 pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
@@ -39,17 +39,8 @@ pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut 
             removed_tile(model, &spec.id, id, *span, diags);
         }
     }
-    // A river set that requires another river set extends that river (GQ11's
-    // fork with its own spring): their ends are not its own to count.
-    let river_set = |id: &str| {
-        by_id.get(id).is_some_and(|s| s.river) || shipped.iter().any(|s| s.id == id && s.river)
-    };
-    let extends_a_river = |set: &Set| {
-        let spec = config.sets.iter().find(|s| s.id == set.id);
-        spec.is_some_and(|s| s.requires.iter().any(|(r, _)| river_set(r)))
-    };
-    for set in model.sets.iter().filter(|s| s.river && !extends_a_river(s)) {
-        river_ends(set, diags);
+    for set in model.sets.iter().filter(|s| s.river) {
+        river_ends(set, &river_of(set, model, config, shipped), diags);
     }
     start_tiles(model, diags);
     table_names(model, diags);
@@ -141,26 +132,84 @@ fn selects(select: Select, tile: &Tile) -> bool {
     }
 }
 
-fn river_ends(set: &Set, diags: &mut Vec<Diagnostic>) {
-    for (kind, what) in [(EndKind::Spring, "spring"), (EndKind::Lake, "lake")] {
-        let count: u32 = set
-            .tiles
-            .iter()
-            .map(|t| {
-                let ends = t.ends.iter().filter(|e| e.end.kind == kind).count() as u32;
-                u32::from(t.count).saturating_mul(ends)
-            })
-            .fold(0, u32::saturating_add);
-        if count != 1 && set.dropped_copies == 0 {
-            diags.push(Diagnostic::new(
-                Kind::RiverEnds {
-                    set: set.id.clone(),
-                    what,
-                    count,
-                },
-                set.span,
-            ));
+/// The tiles of the river that `set` is part of: its own, and those of the
+/// river sets it requires (it extends their river), less the tiles it removes.
+/// `None` when a set involved lost tiles to errors (the counts are unknown).
+fn river_of<'m>(
+    set: &'m Set,
+    model: &'m Model,
+    config: &Config,
+    shipped: &[&'m Set],
+) -> Option<Vec<&'m Tile>> {
+    let spec = config.sets.iter().find(|s| s.id == set.id);
+    let find = |id: &str| {
+        let own = model.sets.iter().find(|s| s.id == id);
+        own.or_else(|| shipped.iter().find(|s| s.id == id).copied())
+    };
+    let mut sets = vec![set];
+    for (id, _) in spec.iter().flat_map(|s| &s.requires) {
+        sets.extend(find(id).filter(|r| r.river));
+    }
+    if sets.iter().any(|s| s.dropped_copies > 0) {
+        return None;
+    }
+    let removed = |t: &&Tile| spec.is_some_and(|s| s.removes.iter().any(|(id, _)| *id == t.id));
+    Some(
+        sets.iter()
+            .flat_map(|s| &s.tiles)
+            .filter(|t| !removed(t))
+            .collect(),
+    )
+}
+
+/// One spring, and as many ends (lakes, cities) as the river has branches: a
+/// river is a tree whose leaves are its spring and its ends, so the ends are
+/// one more than the river edges its forks have beyond two.
+fn river_ends(set: &Set, river: &Option<Vec<&Tile>>, diags: &mut Vec<Diagnostic>) {
+    let Some(tiles) = river else {
+        return;
+    };
+    let (mut springs, mut mouths, mut branches) = (0u32, 0u32, 0u32);
+    for t in tiles {
+        let n = u32::from(t.count);
+        for e in &t.ends {
+            match e.end.kind {
+                EndKind::Spring => springs += n,
+                EndKind::Lake => mouths += n,
+                EndKind::Segment
+                    if t.segments[e.end.segments.trailing_zeros() as usize].kind
+                        == SegmentKind::River =>
+                {
+                    mouths += n
+                }
+                _ => {}
+            }
         }
+        let rivers = t.segments.iter().filter(|s| s.kind == SegmentKind::River);
+        let extra: u32 = rivers.map(|s| s.ports.count_ones().saturating_sub(2)).sum();
+        branches = branches.saturating_add(n.saturating_mul(extra));
+    }
+    let mut report = |what, count, expected| {
+        if count != expected {
+            let kind = Kind::RiverEnds {
+                set: set.id.clone(),
+                what,
+                count,
+                expected,
+            };
+            diags.push(Diagnostic::new(kind, set.span));
+        }
+    };
+    report(plural(springs, "spring", "springs"), springs, 1);
+    let what = plural(mouths, "lake or city end", "lakes or city ends");
+    report(what, mouths, branches.saturating_add(1));
+}
+
+fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
     }
 }
 

@@ -1,10 +1,11 @@
-//! The checks of one tile: ports, edges, crossings, adjacency, road ends.
+//! The checks of one tile: ports, edges, crossings, adjacency; its road ends
+//! are `check::ends`'s.
 
 use crate::diagnostic::Diagnostic;
-use crate::graph::{alternations, arc_of, bits, enclosed_apart, walls, Link, TileGraph, Wall};
+use crate::graph::{alternations, arc_of, enclosed_apart, walls, Link, TileGraph, Wall};
 use crate::message::Kind;
 use crate::model::Tile;
-use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
+use tilec_runtime::{MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
 
 /// Every check of one tile; `g` is rebuilt for it (one graph serves every tile).
 pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
@@ -22,8 +23,9 @@ pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
     adjacency_possible(tile, diags);
     let walls = walls(tile);
     enclosed_fields_one_face(tile, &walls, diags);
-    ends_valid(tile, g, diags);
-    ends_reachable(tile, &walls, diags);
+    super::ends::ends_valid(tile, g, diags);
+    super::ends::ends_reachable(tile, &walls, diags);
+    super::ends::fields_across_ends(tile, &walls, diags);
 }
 
 fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
@@ -181,12 +183,7 @@ fn enclosed_fields_one_face(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnos
             continue;
         }
         for (_, b, wall) in enclosed_apart(tile, walls, f) {
-            let by = wall
-                .members
-                .iter()
-                .copied()
-                .find(|&z| segs[z].ports != 0)
-                .unwrap_or(wall.members[0]);
+            let by = wall.named_by(tile);
             let span = field
                 .explicit_cities
                 .iter()
@@ -199,131 +196,6 @@ fn enclosed_fields_one_face(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnos
             };
             diags.push(
                 Diagnostic::new(kind, span).with(segs[by].span, "this segment separates them"),
-            );
-        }
-    }
-}
-
-fn ends_valid(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
-    use SegmentKind::*;
-    for (i, s) in tile.segments.iter().enumerate() {
-        let ends = g.degree(g.segment(i), Link::EndsAt);
-        let ports = s.ports.count_ones();
-        match (s.kind, ports, ends) {
-            (Road | River, 1, 0) => diags.push(Diagnostic::new(
-                Kind::RoadWithoutEnd {
-                    name: s.name.clone(),
-                    kind: s.kind.name(),
-                },
-                s.span,
-            )),
-            (Road | River, 1, 1) => {}
-            (Road | River, 1, _) => diags.push(Diagnostic::new(
-                Kind::EndedTwice {
-                    name: s.name.clone(),
-                },
-                s.span,
-            )),
-            (_, _, 0) => {}
-            _ => diags.push(Diagnostic::new(
-                Kind::EndOnThroughRoad {
-                    name: s.name.clone(),
-                    ports,
-                },
-                s.span,
-            )),
-        }
-    }
-    let has_river = tile.segments.iter().any(|s| s.kind == River);
-    for e in &tile.ends {
-        let rivers = bits(e.end.segments).any(|s| tile.segments[s].kind == River);
-        let roads = bits(e.end.segments).any(|s| tile.segments[s].kind != River);
-        let river_end = matches!(e.end.kind, EndKind::Spring | EndKind::Lake);
-        if roads && river_end {
-            diags.push(Diagnostic::new(
-                Kind::RiverEndOnRoad {
-                    target: e.end.kind.name(),
-                },
-                e.span,
-            ));
-        }
-        if rivers && !river_end {
-            diags.push(Diagnostic::new(
-                Kind::RoadEndOnRiver {
-                    target: e.end.kind.name(),
-                },
-                e.span,
-            ));
-        }
-        if e.end.kind == EndKind::Bank && !has_river {
-            diags.push(Diagnostic::new(Kind::BankWithoutRiver, e.span));
-        }
-        for t in bits(e.end.touches) {
-            let target = &tile.segments[t];
-            let allowed = match target.kind {
-                Monastery | Garden | Hut | City => true,
-                Road => e.end.kind == EndKind::Stone,
-                _ => false,
-            };
-            if !allowed {
-                let kind = Kind::EndTargetKind {
-                    name: target.name.clone(),
-                    kind: target.kind.name(),
-                };
-                diags.push(Diagnostic::new(kind, e.span));
-            }
-        }
-    }
-}
-
-/// Everything a road end joins (the roads ending there and what they reach) lies
-/// in one face of the tile: no other wall (a river, road or city with what is
-/// joined to it) separates two of them, unless one of them crosses it on a bridge
-/// or in a tunnel.
-fn ends_reachable(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnostic>) {
-    let segs = &tile.segments;
-    for wall in walls {
-        let crossing = wall
-            .members
-            .iter()
-            .fold(0, |m, &i| m | segs[i].bridges | segs[i].tunnels);
-        let ported: Vec<usize> = wall
-            .members
-            .iter()
-            .copied()
-            .filter(|&i| segs[i].ports != 0)
-            .collect();
-        let Some(&first) = ported.first() else {
-            continue;
-        };
-        let p = segs[first].ports.trailing_zeros() as usize;
-        for &m in &ported[1..] {
-            let across = walls.iter().find(|w| {
-                w.mask & crossing == 0
-                    && w.mask & (1 << m) == 0
-                    && arc_of(w.ports, p) & segs[m].ports == 0
-            });
-            let Some(by) = across else {
-                continue;
-            };
-            let z = by
-                .members
-                .iter()
-                .copied()
-                .find(|&z| segs[z].ports != 0)
-                .unwrap_or(by.members[0]);
-            let span = tile
-                .ends
-                .iter()
-                .find(|e| (e.end.segments | e.end.touches) & (1 << m) != 0)
-                .map_or(segs[m].span, |e| e.span);
-            let kind = Kind::EndAcross {
-                pair: format!("`{}` and `{}`", segs[first].name, segs[m].name),
-                by: segs[z].name.clone(),
-                by_kind: segs[z].kind.name(),
-            };
-            diags.push(
-                Diagnostic::new(kind, span).with(segs[z].span, "this segment lies between them"),
             );
         }
     }

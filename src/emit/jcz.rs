@@ -12,7 +12,8 @@
 //! `import/jcz/location.rs`), `I`, `II`, ... for enclosed fields. A field names
 //! the cities it touches by one edge of each (`city="N S"`). Where roads end is
 //! a wagon-move label shared by the road and what it reaches
-//! (`wagon-move="a"`); a river's spring and lake are the tile's `group`. Bridges
+//! (`wagon-move="a"`); a river's spring and lake are the tile's `group`, and a
+//! river ending at a city on a plain `river` tile ends there implicitly. Bridges
 //! and tunnels are JCloisterZone's implicit ones: a road whose edges interleave
 //! with a river's, a road's or a city's crosses it (which of two crossing
 //! roads is on top is not part of the model either: a bridge joins both).
@@ -32,7 +33,7 @@ use crate::graph::bits;
 use crate::model::{Set, Tile};
 use crate::vocab::{self, Attach, Jcz, JczValue};
 use std::fmt::Write;
-use tilec_runtime::{EndKind, Mark, SegmentKind, EDGE_NAMES, NO_SEGMENT};
+use tilec_runtime::{EndKind, Mark, RoadEnd, SegmentKind, EDGE_NAMES, NO_SEGMENT};
 
 /// How a feature's places are written.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -348,6 +349,17 @@ fn labels(tile: &Tile, lost: &mut Vec<String>) -> Vec<Vec<String>> {
         match e.kind {
             // A portal is `tunnel="true"` on the road itself (see `write_tile`).
             EndKind::Spring | EndKind::Lake | EndKind::Tunnel => {}
+            // A river that ends on a plain river tile ends at its city: the
+            // importer reads it back so (the tile's first city, if several).
+            EndKind::Segment if river_end(tile, e) => {
+                let first = tile
+                    .segments
+                    .iter()
+                    .position(|s| s.kind == SegmentKind::City);
+                if first.is_some_and(|c| e.touches != 1 << c) {
+                    lost.push("which city the river ends at (read back as the first)".into());
+                }
+            }
             EndKind::Segment => {
                 groups.extend(bits(e.segments).map(|s| (1 << s) | e.touches));
             }
@@ -367,6 +379,11 @@ fn labels(tile: &Tile, lost: &mut Vec<String>) -> Vec<Vec<String>> {
         }
     }
     out
+}
+
+/// Whether end `e` ends a river (at a city).
+fn river_end(tile: &Tile, e: &RoadEnd) -> bool {
+    bits(e.segments).any(|s| tile.segments[s].kind == SegmentKind::River)
 }
 
 /// `a` ... `z`, then `a27`, `a28`, ...

@@ -642,7 +642,7 @@ impl Draft {
                 touches |= 1 << i;
             } else {
                 let names = self.segments.iter().map(|s| s.name.as_str());
-                let keywords = vocab::END_KEYWORDS.iter().map(|row| row.0);
+                let keywords = vocab::END_KEYWORDS.iter().map(|row| row.word);
                 let kind = Kind::UnknownEndTarget {
                     word: w.into(),
                     suggestion: vocab::suggest(w, names.chain(keywords)).map(String::from),

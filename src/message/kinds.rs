@@ -715,16 +715,23 @@ kinds! {
     E214 RiverEndOnRoad { target: &'static str }
         => format!("a road cannot end at a {target}"),
         hint: "spring and lake end rivers; the other keywords end roads";
-    /// A river ends at its `spring` or its `lake`; the other keywords (`junction`,
-    /// `village`, `stone`, `bank`) end roads:
+    /// A river ends at its `spring`, its `lake`, or at a city of the tile (River
+    /// II's fork ends one branch at a city: `end v at c`). The other keywords
+    /// (`junction`, `village`, `stone`, `bank`, `tunnel`) and the other segments
+    /// (a monastery, a garden, a hut, a road) end roads, and a road and a river do
+    /// not share one end point:
     ///
     /// ```text
     /// river v S
     /// end v at spring
+    /// river w W
+    /// city c E
+    /// end w at c         # right: the river ends at the city
+    /// end w at junction  # wrong
     /// ```
     E215 RoadEndOnRiver { target: &'static str }
         => format!("a river cannot end at a {target}"),
-        hint: "spring and lake end rivers; the other keywords end roads";
+        hint: "a river ends at its spring, its lake or a city (`end v at c`); the other keywords and segments end roads";
     /// `over=` says a road crosses a river or another road on a bridge, so it names
     /// a river or another road of the tile (a road passes under a city with
     /// `under=CITY`, a tunnel):
@@ -747,6 +754,36 @@ kinds! {
     E217 PennantsOnNonCity { kind: &'static str }
         => format!("a {kind} has no pennants"),
         hint: "only cities carry pennants";
+    /// A `tunnel`, `bank`, `spring` or `lake` is an end point of its own: the road
+    /// goes underground at its portal, stops at the river bank, the river starts
+    /// at its spring or ends in its lake. It reaches no segment besides, so an
+    /// `end` that names one too says two places at once (a portal that is also a
+    /// city's gate). Keep one of the two:
+    ///
+    /// ```text
+    /// city c N
+    /// road r S
+    /// end r at tunnel c   # wrong: the portal or the gate?
+    /// end r at tunnel     # right: a portal
+    /// end r at c          # right: the city's gate
+    /// ```
+    E218 EndReachesNothing { keyword: &'static str, name: String, kind: &'static str }
+        => format!("a {keyword} reaches no segment, but this end also names {kind} `{name}`"),
+        hint: format!("write `at {keyword}` alone, or end at `{name}` without `{keyword}`");
+    /// Bogatyr's stone joins the end of a road to another road of the tile (a
+    /// messenger passes between them), so `stone` names that road after it. An
+    /// end at a stone that names no road, or only a road that ends there itself,
+    /// joins nothing:
+    ///
+    /// ```text
+    /// road rn N
+    /// road res E S
+    /// end rn at stone       # wrong: joined to which road?
+    /// end rn at stone res   # right
+    /// ```
+    E219 StoneWithoutRoad
+        => "a stone joins the end to another road, but this end names none",
+        hint: "name the road the stone joins it to: `end ROAD at stone OTHER`";
     /// `under=` says a road passes under a city in a tunnel, so it names a city of
     /// the tile:
     ///
@@ -815,6 +852,28 @@ kinds! {
         => format!("field `{field}` names city `{city}` both after `->` and in `not-touching=`"),
         hint: "keep `-> CITY` if the field touches the city, `not-touching=CITY` if it does not",
         label: "taken out here";
+    /// A road that ends at a city's gate (or at another road, a junction of roads
+    /// that run on) joins it into one wall across the tile: the road and the city
+    /// wall part the tile in two. A field that lies on both sides of the road
+    /// (holds both half ports beside its edge) would have to cross that wall, so
+    /// it cannot exist. The same holds for a river ending at a city. Either the
+    /// road stops inside the field (`end r at junction`: a junction in the
+    /// field's middle, short of the gate), or the field is two fields, one each
+    /// side of the road:
+    ///
+    /// ```text
+    /// city c N
+    /// road r S
+    /// field f EL ER SL SR WL WR -> c   # wrong: r and c part f
+    /// end r at c
+    ///
+    /// field f1 EL ER SL -> c           # right: one field each side
+    /// field f2 SR WL WR -> c
+    /// ```
+    E245 FieldAcrossEnd { field: String, wall: String }
+        => format!("field `{field}` lies on both sides of {wall}, which part the tile"),
+        hint: "end the road at a junction inside the field (`end ROAD at junction`), or split the field in two at the road",
+        label: "this field";
     // ---- sets
     /// The tiles of a set add up to a different number of copies than `total` for
     /// that set in `sets.toml`. Fix a tile's `count`, or the expected number:
@@ -838,18 +897,27 @@ kinds! {
         => format!("set `{set}`: group `{group}` has {actual} tiles, expected {expected}"),
         hint: format!("fix the tiles, or the group's `count` in {toml}"),
         label: "in this set";
-    /// A river set is one river: exactly one tile has `end RIVER at spring` and
-    /// exactly one has `end RIVER at lake` (counting copies):
+    /// A river set is one river: exactly one tile has `end RIVER at spring`, and
+    /// the river ends once for each branch it has. Without a fork that is one
+    /// end: the lake (`end RIVER at lake`) or a city the river flows into (`end
+    /// RIVER at CITY`). Each fork adds a branch per river edge beyond two, and
+    /// each branch needs an end of its own (River II: the fork's two branches end
+    /// at the lake and at a city). Copies count:
     ///
     /// ```text
     /// tile S "Spring" { count 1; river v S; end v at spring; field f N E W }
+    /// tile L "Lake" { count 1; river v N; end v at lake; field f E S W }
     /// ```
     ///
     /// A river set that `requires` another river set in `sets.toml` extends that
-    /// river, and is not held to this.
-    E302 RiverEnds { set: String, what: &'static str, count: u32 }
-        => format!("river set `{set}` has {count} {what}s, expected exactly one"),
-        hint: "a river set has one tile with `end RIVER at spring` and one with `end RIVER at lake`",
+    /// river: the two are counted together, less the tiles its `removes` takes
+    /// out (GQ11's spring replaces the River's: `removes = ["river/A"]`).
+    E302 RiverEnds { set: String, what: &'static str, count: u32, expected: u32 }
+        => format!(
+            "river set `{set}` has {count} {what}, expected {}",
+            if *expected == 1 { "exactly one".to_string() } else { expected.to_string() }
+        ),
+        hint: "a river has one spring (an extension's own spring replaces the river's: list that in `removes`), and one end (a lake, or a city: `end RIVER at CITY`) per branch: one, and one more for each fork's extra edge",
         label: "in this set";
     /// No rotation of this tile fits next to any tile of its set or the sets it is
     /// played with (`requires` in `sets.toml`): none of its edges matches any edge
@@ -1095,9 +1163,12 @@ kinds! {
     E410 JczSetIdClash { id: String, first: String, set: String }
         => format!("tile-sets `{first}` and `{id}` both give the set id `{set}`; `{id}` is not imported"),
         hint: "rename one of the tile-sets in a copy of the file";
-    /// A river ends on this tile but the file does not say whether at its spring or
-    /// its lake. Give the tile `group="river-spring"` or `group="river-lake"`, or
-    /// add `end v at spring` (or `lake`) to the imported text.
+    /// A river ends on this tile, the tile has no city it could end at, and the
+    /// file does not say whether the river starts at its spring or ends in its
+    /// lake. Give the tile `group="river-spring"` or `group="river-lake"`, or add
+    /// `end v at spring` (or `lake`) to the imported text. (A river ending on a
+    /// plain `river` tile that has a city ends at the city, as River II's fork
+    /// ends one branch.)
     ///
     /// ```text
     /// <tile id="RS" group="river-spring"><river>S</river></tile>

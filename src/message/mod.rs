@@ -103,6 +103,16 @@ pub fn summary(sets: usize, kinds: usize, copies: u32) -> String {
 }
 
 /// "did you mean `x`?" when there is a likely intended name, else `otherwise`.
+/// Names joined for a sentence: `a`, `a and b`, `a, b and c`.
+pub fn and_list(names: impl IntoIterator<Item = String>) -> String {
+    let names: Vec<String> = names.into_iter().collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
 pub(super) fn did_you_mean(suggestion: &Option<String>, otherwise: &str) -> String {
     match suggestion {
         Some(s) => format!("did you mean `{s}`?"),

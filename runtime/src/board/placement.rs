@@ -3,7 +3,8 @@
 //!
 //! Legality: the square is empty and touches a placed tile; every shared edge
 //! matches ([`Edge::matches`](crate::Edge::matches)); a river tile continues the
-//! river (one of its river edges meets the river) and makes no U-turn.
+//! river (one of its river edges meets the river), makes no U-turn, and sends
+//! no branch of a forked river into a square another branch heads into.
 //!
 //! **U-turn ruling.** The River's rule forbids U-turns; Hans im Glück's answer (quoted
 //! with the rules) is that only *immediate* U-turns are forbidden: a bend may not
@@ -64,6 +65,8 @@ pub enum PlaceError {
     RiverNotContinued,
     /// A river bend may not follow a bend in the same direction.
     RiverUTurn,
+    /// Two branches of a forked river may not head into one square.
+    RiverBranchesMeet,
 }
 
 impl fmt::Display for PlaceError {
@@ -84,6 +87,9 @@ impl fmt::Display for PlaceError {
                 neighbour.name()
             ),
             PlaceError::RiverNotContinued => f.write_str("a river tile must continue the river"),
+            PlaceError::RiverBranchesMeet => {
+                f.write_str("two branches of the river may not head into one square")
+            }
             PlaceError::RiverUTurn => {
                 f.write_str("the river may not bend the same way twice in a row (no U-turn)")
             }
@@ -467,6 +473,16 @@ impl Game {
         }
         let entry = joined.trailing_zeros() as usize;
         let exits = rivers & !(1 << entry);
+        // Two branches of a forked river (River II) heading into one square
+        // could never both go on: every river tile left would be set aside.
+        // With one branch no other square asks for a river.
+        for d in (0..4).filter(|d| exits & (1 << d) != 0) {
+            let ahead = pos.step(d);
+            let asks = self.board.grid.cell(ahead).need;
+            if self.tile_at(ahead).is_none() && (0..4).any(|s| side(asks, s) == RIVER) {
+                return Err(PlaceError::RiverBranchesMeet);
+            }
+        }
         if exits.count_ones() != 1 {
             return Ok(0);
         }

@@ -1,5 +1,5 @@
 //! Drawing a named tile (a replayed game): the copy must be in the pile, and the
-//! pile's order holds (river tiles, then the lake, then land tiles).
+//! pile's order holds (river forks, other river tiles, the lake, land tiles).
 
 use crate::catalog::{KindId, PileClass};
 use crate::game::{Game, Phase};
@@ -131,12 +131,12 @@ impl Game {
         }
     }
 
-    /// Whether `kind` is a river tile (spring, river or lake).
+    /// Whether `kind` is a river tile (spring, fork, river or lake).
     pub fn is_river_tile(&self, kind: KindId) -> bool {
         usize::from(kind) < self.cat.len()
             && matches!(
                 self.cat.pile_class(kind),
-                PileClass::Spring | PileClass::River | PileClass::Lake
+                PileClass::Spring | PileClass::Fork | PileClass::River | PileClass::Lake
             )
     }
 }

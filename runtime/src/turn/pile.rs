@@ -1,17 +1,18 @@
-//! The draw pile: the copies not yet drawn, in three groups drawn in order
-//! (river tiles, then the lake, then land tiles).
+//! The draw pile: the copies not yet drawn, in four groups drawn in order
+//! (river forks, the other river tiles, then the lake, then land tiles).
 
 use crate::catalog::{Catalog, KindId, PileClass};
 use crate::rng::Rng;
 
 /// The groups, in draw order.
-const GROUPS: usize = 3;
+const GROUPS: usize = 4;
 
 fn group(class: PileClass) -> usize {
     match class {
-        PileClass::Spring | PileClass::River => 0,
-        PileClass::Lake => 1,
-        PileClass::Land | PileClass::TownHall | PileClass::Laid => 2,
+        PileClass::Fork => 0,
+        PileClass::Spring | PileClass::River => 1,
+        PileClass::Lake => 2,
+        PileClass::Land | PileClass::TownHall | PileClass::Laid => 3,
     }
 }
 

@@ -6,7 +6,8 @@
 
 use super::ends::End;
 use super::model::{Feature, Kind, EDGES, HALVES};
-use super::write::{crosses, interleave, reach};
+use super::write::{crosses, interleave, reach, reach_ports};
+use crate::graph::straddles;
 
 /// What in the file's own data for a tile cannot be a flat tile: the tile
 /// language cannot say it, and the text written does not check.
@@ -29,6 +30,14 @@ pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
                 "road {} is marked tunnel=\"true\" but passes under no city and ends at no portal",
                 r.name
             ));
+        }
+    }
+    for v in fs.iter().filter(|f| f.kind == Kind::River) {
+        for c in fs
+            .iter()
+            .filter(|c| c.kind == Kind::City && crosses(v.edges, c.edges))
+        {
+            out.push(format!("river {} and city {} cross, and the tile language has no river passing under a city (its tunnels carry roads)", v.name, c.name));
         }
     }
     out.extend(under_a_city(fs));
@@ -55,7 +64,9 @@ pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
             // One field on both sides of a road that runs on across the tile (not
             // a road stub ending inside the field).
             (Some((r, road)), Some(f)) if road.kind != Kind::City => {
-                let runs_on = road.edges.count_ones() > 1 || reach(fs, ends, r) != road.edges;
+                // The road and what its end joins it to part the tile: the
+                // checker's reasoning (E245), on JCloisterZone's features.
+                let runs_on = straddles(reach_ports(fs, ends, r), f.ports());
                 if runs_on {
                     let how = match road.tunnel {
                         true => " (where the road goes into its tunnel; the tile language's tunnels pass under cities only)",

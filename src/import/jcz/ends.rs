@@ -10,14 +10,17 @@
 //!    tile's monastery, else at its city's gate, else at a junction, with a note
 //!    saying it was assumed.
 //! 3. A one-edge road with `tunnel="true"` ends at its tunnel portal
-//!    (`end r at tunnel`); one that a single field surrounds (both half edges
-//!    beside it) and no monastery stops inside that field, at an assumed
-//!    junction, not at a city's gate.
+//!    (`end r at tunnel`); one that no monastery ends and that would part a
+//!    field by reaching a city's gate (a field on both sides of the road and
+//!    the city, as the checker's E245 says) stops inside that field, at an
+//!    assumed junction.
 //! 4. A river with one edge starts at the spring or ends in the lake, as the
-//!    tile's `group` says; a tile that does not say is reported.
+//!    tile's `group` says; on a plain `river` tile it ends at the tile's city
+//!    (River II's `RI.2/IFC`); a tile with no city that does not say is reported.
 
 use super::model::{Kind, RiverEnd, Tile};
 use super::xml::Sink;
+use crate::graph::straddles;
 use crate::message::Kind as Msg;
 
 /// One `end` statement.
@@ -100,21 +103,32 @@ pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
             .filter(|&i| fs[i].kind == Kind::City)
             .collect();
         for r in rest {
-            let (keyword, targets, note) = match (monastery, cities.as_slice()) {
+            // A gate the road reaches without parting a field (the checker's
+            // E245): one field on both sides of the road's edge, or a field on
+            // both sides of the road and the city, means the road stops inside
+            // that field (a bazaar's road, CC.2/RCR's two roads).
+            let gate = cities
+                .iter()
+                .copied()
+                .find(|&c| parted(tile, r, c).is_none());
+            let (keyword, targets, note) = match (monastery, gate) {
                 (Some(m), _) => (None, vec![m], None),
-                // One field on both sides of the road's edge: the road stops in it,
-                // short of any city gate, which it could not reach without cutting
-                // the field in two (a bazaar's road).
-                _ if wrapped(tile, r) => {
-                    let note = format!("Road {} ends inside field {}; JCloisterZone does not say where: assumed a junction.", name(&r), wrapping_field(tile, r));
+                (None, Some(c)) if cities.len() == 1 => (None, vec![c], None),
+                (None, Some(c)) => {
+                    let note = format!("Road {} ends at a city gate; JCloisterZone does not say which: assumed {}.", name(&r), name(&c));
+                    (None, vec![c], Some(note))
+                }
+                (None, None) => {
+                    let field = cities
+                        .first()
+                        .and_then(|&c| parted(tile, r, c))
+                        .or_else(|| field_around(tile, r));
+                    let note = match field {
+                        Some(f) => format!("Road {} ends inside field {}; JCloisterZone does not say where: assumed a junction.", name(&r), fs[f].name),
+                        None => assumed(&name(&r)),
+                    };
                     (Some("junction"), vec![], Some(note))
                 }
-                (None, [c]) => (None, vec![*c], None),
-                (None, [c, ..]) => {
-                    let note = format!("Road {} ends at a city gate; JCloisterZone does not say which: assumed {}.", name(&r), name(c));
-                    (None, vec![*c], Some(note))
-                }
-                (None, []) => (Some("junction"), vec![], Some(assumed(&name(&r)))),
             };
             ends.push(End {
                 segments: vec![r],
@@ -125,27 +139,46 @@ pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
         }
     }
     for v in (0..fs.len()).filter(|&i| fs[i].kind == Kind::River && fs[i].edges.count_ones() == 1) {
-        let keyword = match tile.river_end {
-            Some(RiverEnd::Spring) => "spring",
-            Some(RiverEnd::Lake) => "lake",
-            None => {
-                sink.push(
-                    Msg::JczRiverEnd {
-                        tile: tile.id.clone(),
-                    },
-                    tile.span,
-                );
-                continue;
-            }
-        };
-        ends.push(End {
-            segments: vec![v],
-            keyword: Some(keyword),
-            targets: vec![],
-            note: None,
-        });
+        if let Some(end) = river_end(tile, v, sink) {
+            ends.push(end);
+        }
     }
     ends
+}
+
+/// Where one-edge river `v` ends: at the spring or the lake that the tile's
+/// `group` names; on a plain river tile, at its city (River II's fork ends a
+/// branch at a city), else nowhere the file says (reported).
+fn river_end(tile: &Tile, v: usize, sink: &mut Sink<'_>) -> Option<End> {
+    let fs = &tile.features;
+    let end = |keyword, targets, note| End {
+        segments: vec![v],
+        keyword,
+        targets,
+        note,
+    };
+    let cities: Vec<usize> = (0..fs.len())
+        .filter(|&i| fs[i].kind == Kind::City)
+        .collect();
+    match (tile.river_end, cities.as_slice()) {
+        (Some(RiverEnd::Spring), _) => Some(end(Some("spring"), vec![], None)),
+        (Some(RiverEnd::Lake), _) => Some(end(Some("lake"), vec![], None)),
+        (None, [c]) => Some(end(None, vec![*c], None)),
+        (None, [c, ..]) => {
+            let note = format!(
+                "River {} ends at a city; JCloisterZone does not say which: assumed {}.",
+                fs[v].name, fs[*c].name
+            );
+            Some(end(None, vec![*c], Some(note)))
+        }
+        (None, []) => {
+            let kind = Msg::JczRiverEnd {
+                tile: tile.id.clone(),
+            };
+            sink.push(kind, tile.span);
+            None
+        }
+    }
 }
 
 /// The field that holds both half edges beside the edge of one-edge road `r`, if any.
@@ -157,12 +190,12 @@ fn field_around(tile: &Tile, r: usize) -> Option<usize> {
         .position(|f| f.kind == Kind::Field && f.halves & both == both)
 }
 
-fn wrapped(tile: &Tile, r: usize) -> bool {
-    field_around(tile, r).is_some()
-}
-
-fn wrapping_field(tile: &Tile, r: usize) -> String {
-    field_around(tile, r).map_or_else(String::new, |f| tile.features[f].name.clone())
+/// The field that road `r` ending at city `c`'s gate would part (it lies on
+/// both sides of the road and the city), if any.
+fn parted(tile: &Tile, r: usize, c: usize) -> Option<usize> {
+    let fs = &tile.features;
+    let wall = fs[r].ports() | fs[c].ports();
+    (0..fs.len()).find(|&f| fs[f].kind == Kind::Field && straddles(wall, fs[f].ports()))
 }
 
 /// Wagon-move groups holding a one-edge road, merged where they share one (a
@@ -198,10 +231,5 @@ fn village_note(roads: &str) -> String {
 
 /// `a`, `a and b`, `a, b and c`.
 fn list(names: impl Iterator<Item = String>) -> String {
-    let names: Vec<String> = names.collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => String::new(),
-    }
+    crate::message::and_list(names)
 }

@@ -22,15 +22,18 @@
 //!   tile-sets holding it add: when each holds `max` copies (both river
 //!   editions' one spring), each later set removes the earlier sets' copies, so
 //!   any choice of them plays `max`; any other `max` that a combination exceeds
-//!   is reported (`E403`). A tile-set's own `max` is `max-copies`.
+//!   is reported (`E403`). A tile-set's own `max` is `max-copies`. A set that
+//!   holds a spring and requires a shipped river set removes that set's
+//!   spring: JCloisterZone plays one spring, and GQ11's replaces the River's.
 
-use super::model::{Tile, TileSet};
+use super::model::{RiverEnd, Tile, TileSet};
 use super::resolve::Resolved;
 use super::write::{self, local_ids, set_id_of};
 use super::xml::Sink;
 use crate::diagnostic::{Diagnostic, FileId, Span};
 use crate::message::Kind as Msg;
 use std::fmt::Write;
+use tilec_runtime::EndKind;
 
 /// One imported set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,6 +164,7 @@ pub fn write_all(
         written.push(set);
     }
     removals(&mut out, &written, &copies, all, diags);
+    replaced_springs(&mut out, &written, all);
     out
 }
 
@@ -245,6 +249,30 @@ fn removals(
             let earlier: Vec<String> = held[..j].iter().map(|c| full(out, c)).collect();
             push_new(&mut out[later.set].removes, earlier);
         }
+    }
+}
+
+/// JCloisterZone plays one spring, the start tile, and takes the others out of
+/// the game (its river capability removes the unused springs); a game with
+/// GQ11's river tiles starts at GQ11's spring by default. So a set that holds
+/// a spring and requires a shipped river set replaces that set's spring: it
+/// removes it, and the river it extends keeps one spring (E302).
+fn replaced_springs(out: &mut [ImportedSet], written: &[&TileSet], all: &Resolved) {
+    let shipped = &crate::sets::shipped_model().model;
+    for (k, set) in written.iter().enumerate() {
+        let spring = |&(i, _): &(usize, u32)| all.tiles[i].river_end == Some(RiverEnd::Spring);
+        if !set.refs.iter().any(spring) {
+            continue;
+        }
+        let springs: Vec<String> = shipped
+            .sets
+            .iter()
+            .filter(|s| s.river && out[k].requires.contains(&s.id))
+            .flat_map(|s| &s.tiles)
+            .filter(|t| t.ends.iter().any(|e| e.end.kind == EndKind::Spring))
+            .map(|t| t.id.clone())
+            .collect();
+        push_new(&mut out[k].removes, springs);
     }
 }
 

@@ -198,13 +198,21 @@ fn write_tile(
     out.push_str("}\n");
 }
 
-/// The edges a feature and what its ends reach run to: a road and the city
-/// whose gate it ends at form one wall across the tile.
+/// Feature `i` and what its ends reach: a road and the city whose gate it ends
+/// at form one wall across the tile.
+fn wall_of<'e>(ends: &'e [End], i: usize) -> impl Iterator<Item = usize> + 'e {
+    let reached = ends.iter().filter(move |e| e.segments.contains(&i));
+    std::iter::once(i).chain(reached.flat_map(|e| e.targets.iter().copied()))
+}
+
+/// The edges that feature `i`'s wall runs to.
 pub(super) fn reach(fs: &[Feature], ends: &[End], i: usize) -> u8 {
-    ends.iter()
-        .filter(|e| e.segments.contains(&i))
-        .flat_map(|e| &e.targets)
-        .fold(fs[i].edges, |m, &t| m | fs[t].edges)
+    wall_of(ends, i).fold(0, |m, t| m | fs[t].edges)
+}
+
+/// The ports that feature `i`'s wall holds.
+pub(super) fn reach_ports(fs: &[Feature], ends: &[End], i: usize) -> u16 {
+    wall_of(ends, i).fold(0, |m, t| m | fs[t].ports())
 }
 
 /// How road `i` crosses what it interleaves with, as attributes: a river on a

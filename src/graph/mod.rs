@@ -7,9 +7,15 @@
 //! prints it for a puzzling tile, with the walls (segments joined through their
 //! road ends) that cut the tile into faces.
 
-use crate::model::{Segment, Tile};
+mod faces;
+
+pub use faces::{
+    alternations, arc_of, bits, enclosed_apart, face_cities, face_parted, interleave,
+    separating_wall, straddles, walls, Wall, Walls,
+};
+
+use crate::model::Tile;
 use petgraph::graph::{NodeIndex, UnGraph};
-use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 use std::fmt::Write;
 use tilec_runtime::{SegmentKind, NO_SEGMENT, PORT_NAMES};
@@ -129,185 +135,6 @@ fn fill(graph: &mut UnGraph<Node, Link>, tile: &Tile) {
     }
 }
 
-/// How often ownership alternates between two port sets going round the tile
-/// (ports of other segments are skipped). Two alternations: apart; four: they cross.
-pub fn alternations(a: u16, b: u16) -> u32 {
-    let (mut first, mut prev, mut count) = (None, None, 0);
-    for p in (0..12).filter(|p| (a | b) & (1 << p) != 0) {
-        let in_a = a & (1 << p) != 0;
-        count += u32::from(prev.is_some_and(|q| q != in_a));
-        first.get_or_insert(in_a);
-        prev = Some(in_a);
-    }
-    // Going round: the last owned port is followed by the first.
-    count + u32::from(first != prev)
-}
-
-/// Whether two port sets interleave around the border (one crosses the other).
-pub fn interleave(a: u16, b: u16) -> bool {
-    a != 0 && b != 0 && alternations(a, b) >= 4
-}
-
-/// The arc (maximal run of ports outside `z`) that port `p` lies in, as a mask.
-pub fn arc_of(z: u16, p: usize) -> u16 {
-    let mut arc = 0u16;
-    for dir in [1, 11] {
-        let mut q = p;
-        while z & (1 << q) == 0 && (q == p || arc & (1 << q) == 0) {
-            arc |= 1 << q;
-            q = (q + dir) % 12;
-            if q == p {
-                break;
-            }
-        }
-    }
-    arc
-}
-
-/// A wall of the tile's planar drawing: segments that touch the border joined
-/// into one curve through their end points (a road and the city whose gate it
-/// ends at, three roads at a junction). Fields are the faces between walls.
-#[derive(Clone, Debug)]
-pub struct Wall {
-    /// Segment indices, in index order.
-    pub members: Vec<usize>,
-    /// The same as a mask.
-    pub mask: u32,
-    /// The border ports the wall touches.
-    pub ports: u16,
-}
-
-/// The walls of a tile: every segment but the fields, joined through the end
-/// points they share (union-find over the `EndsAt` and `Reaches` links).
-pub fn walls(tile: &Tile) -> Vec<Wall> {
-    let n = tile.segments.len();
-    let mut sets = UnionFind::<usize>::new(n);
-    for e in &tile.ends {
-        let joined = e.end.segments | e.end.touches;
-        if let Some(first) = bits(joined).next() {
-            for s in bits(joined) {
-                sets.union(first, s);
-            }
-        }
-    }
-    let mut walls: Vec<Wall> = Vec::new();
-    for (i, s) in tile.segments.iter().enumerate() {
-        if s.kind == SegmentKind::Field {
-            continue;
-        }
-        let root = sets.find(i);
-        match walls.iter_mut().find(|w| sets.find(w.members[0]) == root) {
-            Some(w) => {
-                w.members.push(i);
-                w.mask |= 1 << i;
-                w.ports |= s.ports;
-            }
-            None => walls.push(Wall {
-                members: vec![i],
-                mask: 1 << i,
-                ports: s.ports,
-            }),
-        }
-    }
-    walls
-}
-
-/// The cities (by mask) that field `f` touches by the faces of the tile's
-/// drawing: a city bounds the field's face when no other wall separates them
-/// and, on the city's own wall, the field's arc of the border ends at a port of
-/// the city. A field or city that touches no port lies somewhere inside the tile
-/// and is left to the text (`->`). When another field's ports lie in the same
-/// face, the text parts it where the drawing shows no wall, and the field
-/// touches by its ports only (none here).
-pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
-    let segs = &tile.segments;
-    let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
-        return 0;
-    };
-    if face_parted(tile, walls, f) {
-        return 0;
-    }
-    let mut cities = 0;
-    for (c, city) in segs.iter().enumerate() {
-        if city.kind != SegmentKind::City || city.ports == 0 {
-            continue;
-        }
-        let bounds = walls.iter().all(|w| {
-            let arc = arc_of(w.ports, fp);
-            if w.mask & (1 << c) == 0 {
-                return arc & city.ports != 0;
-            }
-            // The wall ports just outside the arc, on either side.
-            let rim = (0..12)
-                .filter(|q| arc & (1 << q) != 0)
-                .flat_map(|q| [(q + 1) % 12, (q + 11) % 12])
-                .fold(0u16, |m, q| m | 1 << q)
-                & !arc;
-            rim & city.ports != 0
-        });
-        if bounds {
-            cities |= 1 << c;
-        }
-    }
-    cities
-}
-
-/// Whether another field's ports lie in the face of field `f` (which touches
-/// a port): the text parts that face where the drawing shows no wall (roads
-/// ending apart, as at tunnel portals), so the face says nothing of what `f`
-/// touches and its ports alone tell.
-pub fn face_parted(tile: &Tile, walls: &[Wall], f: usize) -> bool {
-    let segs = &tile.segments;
-    let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
-        return false;
-    };
-    let shares = |g: &Segment| walls.iter().all(|w| arc_of(w.ports, fp) & g.ports != 0);
-    segs.iter()
-        .enumerate()
-        .any(|(g, seg)| g != f && seg.kind == SegmentKind::Field && seg.ports != 0 && shares(seg))
-}
-
-/// A wall that separates segments `a` and `b` (both touching the border): it
-/// holds neither, and their ports lie in different arcs of its ports. Two cities
-/// that no wall separates bound one face, where an enclosed field can lie.
-pub fn separating_wall<'w>(tile: &Tile, walls: &'w [Wall], a: usize, b: usize) -> Option<&'w Wall> {
-    let (pa, pb) = (tile.segments[a].ports, tile.segments[b].ports);
-    let p = pa.trailing_zeros() as usize;
-    walls
-        .iter()
-        .find(|w| w.mask & (1 << a | 1 << b) == 0 && arc_of(w.ports, p) & pb == 0)
-}
-
-/// Every pair of cities (in `->` order) that field `f`, which touches no port,
-/// cannot both touch, with the wall that separates them. Cities that touch
-/// no port lie inside the tile with the field and are not compared.
-pub fn enclosed_apart<'w>(
-    tile: &Tile,
-    walls: &'w [Wall],
-    f: usize,
-) -> Vec<(usize, usize, &'w Wall)> {
-    let cities: Vec<usize> = tile.segments[f]
-        .explicit_cities
-        .iter()
-        .map(|&(c, _)| c as usize)
-        .filter(|&c| tile.segments[c].ports != 0)
-        .collect();
-    let mut apart = Vec::new();
-    for (i, &a) in cities.iter().enumerate() {
-        for &b in &cities[i + 1..] {
-            if let Some(w) = separating_wall(tile, walls, a, b) {
-                apart.push((a, b, w));
-            }
-        }
-    }
-    apart
-}
-
-/// The indices of the set bits of a mask.
-pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |i| mask & (1 << i) != 0)
-}
-
 /// The graph in Graphviz DOT, with the designer's names.
 pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
     let mut out = format!(
@@ -360,11 +187,7 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
     // The walls that cut the tile into faces (the fields), one cluster each.
     let walls = walls(tile);
     for (w, wall) in walls.iter().enumerate() {
-        let nodes: Vec<String> = wall
-            .members
-            .iter()
-            .map(|&m| format!("n{}", 12 + m))
-            .collect();
+        let nodes: Vec<String> = wall.members().map(|m| format!("n{}", 12 + m)).collect();
         let _ = writeln!(
             out,
             "  subgraph cluster_wall{w} {{ label=\"wall {w}\"; style=dotted; {}; }}",
