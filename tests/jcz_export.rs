@@ -288,7 +288,14 @@ fn import_fixtures_survive_import_export_import() {
     for set in &first.sets {
         assert_eq!(round_trip(set), Vec::<String>::new());
     }
-    for name in ["pack", "defs", "pack_river", "defs_river", "seams", "river_fork"] {
+    for name in [
+        "pack",
+        "defs",
+        "pack_river",
+        "defs_river",
+        "seams",
+        "river_fork",
+    ] {
         let first = import(&fixture(name), name);
         for set in &first.sets {
             let lost = round_trip(set);
