@@ -104,18 +104,24 @@ impl Game {
     /// Whether segment `segment` of `tile` lies in an unoccupied, incomplete
     /// feature (fields are never complete; a cloister is complete with its 8
     /// neighbours filled).
-    #[inline(always)]
     pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
+        let (open, cloister) = self.portal_state(tile.node_base + u16::from(segment));
+        open && !(cloister && self.neighbours(tile.pos) == 8)
+    }
+
+    /// [`Game::portal_open`] of node `node` but for a cloister's neighbours:
+    /// whether its feature is unoccupied and, unless a cloister, incomplete;
+    /// and whether it is a cloister (complete with its 8 neighbours filled,
+    /// which the caller counts). Most segments, in a random mix: tested
+    /// without a branch.
+    #[inline(always)]
+    fn portal_state(&self, node: Node) -> (bool, bool) {
         let f = &self.board.features;
-        let root = f.find(tile.node_base + u16::from(segment));
+        let root = f.find(node);
         let (free, kind) = (f.figures(root) == 0, f.kind(root));
-        match kind {
-            // Most segments, in a random mix: tested without a branch on the kind.
-            SegmentKind::Road | SegmentKind::City | SegmentKind::Field => {
-                free & ((kind == SegmentKind::Field) | (f.open(root) != 0))
-            }
-            _ => free && self.neighbours(tile.pos) != 8,
-        }
+        let field = kind == SegmentKind::Field;
+        let plain = (kind == SegmentKind::Road) | (kind == SegmentKind::City) | field;
+        (free & (field | (f.open(root) != 0) | !plain), !plain)
     }
 
     /// The portal's placements: every segment of the board that a figure in
@@ -134,16 +140,18 @@ impl Game {
         let nodes = &self.board.features;
         for node in 0..nodes.len() as Node {
             // As for a deployment ([`Game::place_actions_all`]): the figures
-            // of each segment from one mask, not a branch per kind.
-            let mut figures = nodes.stand(node) & avail;
+            // of each segment from one mask, not a branch per kind; one
+            // branch for whether it has any and is open.
+            let (open, cloister) = self.portal_state(node);
+            let mut figures = nodes.stand(node) & avail & 0u8.wrapping_sub(u8::from(open));
             if figures == 0 {
                 continue;
             }
             let tile = &self.board.tiles[usize::from(nodes.tile(node))];
-            let segment = nodes.seg(node);
-            if !self.portal_open(tile, segment) {
+            if cloister && self.neighbours(tile.pos) == 8 {
                 continue;
             }
+            let segment = nodes.seg(node);
             let at = Spot {
                 pos: tile.pos,
                 segment,
