@@ -22,7 +22,7 @@ use crate::act::{in_supply, ActError};
 use crate::decide::Choice;
 use crate::event::{Event, PointsReason};
 use crate::features::Node;
-use crate::figure::{Action, FigureKind, Spot};
+use crate::figure::{Action, Figure, FigureKind, Spot};
 use crate::game::{Extra, Game, PlacedTile};
 use crate::tile::{ArrowKind, SegmentKind};
 
@@ -171,20 +171,34 @@ impl Game {
         if self.supply(self.current, figure) == 0 {
             return Err(ActError::NoFigureLeft(figure));
         }
+        // None there, or two side by side.
+        let there = self.alone_at(at).ok_or(ActError::BadAddNextTo)?;
+        match self.may_join(figure, there) {
+            true => Ok(()),
+            false => Err(ActError::BadAddNextTo),
+        }
+    }
+
+    /// The current player's figure at `at`, if exactly one stands there.
+    fn alone_at(&self, at: Spot) -> Option<&Figure> {
         let mut mine = self
             .figs
             .all
             .iter()
             .filter(|f| f.player == self.current && f.spot() == at);
-        let (Some(there), None) = (mine.next(), mine.next()) else {
-            return Err(ActError::BadAddNextTo); // none there, or two side by side
-        };
+        match (mine.next(), mine.next()) {
+            (Some(there), None) => Some(there),
+            _ => None,
+        }
+    }
+
+    /// Whether `figure` may be added next to the own figure `there`: it
+    /// stands where it may, and is not a monk beside an abbot or an abbot
+    /// beside a monk.
+    fn may_join(&self, figure: FigureKind, there: &Figure) -> bool {
         let fits = figure.may_stand_on(self.board.features.kind(there.node));
         let mixed = (figure == FigureKind::Abbot) != (there.kind == FigureKind::Abbot);
-        match fits && !mixed {
-            true => Ok(()),
-            false => Err(ActError::BadAddNextTo),
-        }
+        fits && !mixed
     }
 
     /// The figure step's placements an activated portal or add-next-to arrow
@@ -195,14 +209,20 @@ impl Game {
             Some(ArrowKind::AddNextTo) => {
                 // Only this listing's own entries can repeat one (two own
                 // figures side by side): the search starts there.
+                // The own figures at a spot are counted once for all five
+                // kinds (what `check_add_next_to` asks, in another order).
                 let start = out.len();
                 for f in self.figs.all.iter().filter(|f| f.player == self.current) {
+                    let Some(there) = self.alone_at(f.spot()) else {
+                        continue;
+                    };
                     for figure in FigureKind::ALL {
                         let a = Action::AddNextTo {
                             figure,
                             at: f.spot(),
                         };
-                        if self.check_add_next_to(figure, f.spot()).is_ok()
+                        if self.supply(self.current, figure) != 0
+                            && self.may_join(figure, there)
                             && !out[start..].contains(&a)
                         {
                             out.push(a);
