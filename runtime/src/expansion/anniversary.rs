@@ -22,7 +22,7 @@ use crate::act::{in_supply, ActError};
 use crate::decide::Choice;
 use crate::event::{Event, PointsReason};
 use crate::features::Node;
-use crate::figure::{Action, FigureKind, Spot};
+use crate::figure::{Action, Figure, FigureKind, Spot};
 use crate::game::{Extra, Game, PlacedTile};
 use crate::tile::{ArrowKind, SegmentKind};
 
@@ -104,18 +104,24 @@ impl Game {
     /// Whether segment `segment` of `tile` lies in an unoccupied, incomplete
     /// feature (fields are never complete; a cloister is complete with its 8
     /// neighbours filled).
-    #[inline(always)]
     pub(crate) fn portal_open(&self, tile: &PlacedTile, segment: u8) -> bool {
+        let (open, cloister) = self.portal_state(tile.node_base + u16::from(segment));
+        open && !(cloister && self.neighbours(tile.pos) == 8)
+    }
+
+    /// [`Game::portal_open`] of node `node` but for a cloister's neighbours:
+    /// whether its feature is unoccupied and, unless a cloister, incomplete;
+    /// and whether it is a cloister (complete with its 8 neighbours filled,
+    /// which the caller counts). Most segments, in a random mix: tested
+    /// without a branch.
+    #[inline(always)]
+    fn portal_state(&self, node: Node) -> (bool, bool) {
         let f = &self.board.features;
-        let root = f.find(tile.node_base + u16::from(segment));
+        let root = f.find(node);
         let (free, kind) = (f.figures(root) == 0, f.kind(root));
-        match kind {
-            // Most segments, in a random mix: tested without a branch on the kind.
-            SegmentKind::Road | SegmentKind::City | SegmentKind::Field => {
-                free & ((kind == SegmentKind::Field) | (f.open(root) != 0))
-            }
-            _ => free && self.neighbours(tile.pos) != 8,
-        }
+        let field = kind == SegmentKind::Field;
+        let plain = (kind == SegmentKind::Road) | (kind == SegmentKind::City) | field;
+        (free & (field | (f.open(root) != 0) | !plain), !plain)
     }
 
     /// The portal's placements: every segment of the board that a figure in
@@ -134,16 +140,18 @@ impl Game {
         let nodes = &self.board.features;
         for node in 0..nodes.len() as Node {
             // As for a deployment ([`Game::place_actions_all`]): the figures
-            // of each segment from one mask, not a branch per kind.
-            let mut figures = nodes.stand(node) & avail;
+            // of each segment from one mask, not a branch per kind; one
+            // branch for whether it has any and is open.
+            let (open, cloister) = self.portal_state(node);
+            let mut figures = nodes.stand(node) & avail & 0u8.wrapping_sub(u8::from(open));
             if figures == 0 {
                 continue;
             }
             let tile = &self.board.tiles[usize::from(nodes.tile(node))];
-            let segment = nodes.seg(node);
-            if !self.portal_open(tile, segment) {
+            if cloister && self.neighbours(tile.pos) == 8 {
                 continue;
             }
+            let segment = nodes.seg(node);
             let at = Spot {
                 pos: tile.pos,
                 segment,
@@ -163,20 +171,34 @@ impl Game {
         if self.supply(self.current, figure) == 0 {
             return Err(ActError::NoFigureLeft(figure));
         }
+        // None there, or two side by side.
+        let there = self.alone_at(at).ok_or(ActError::BadAddNextTo)?;
+        match self.may_join(figure, there) {
+            true => Ok(()),
+            false => Err(ActError::BadAddNextTo),
+        }
+    }
+
+    /// The current player's figure at `at`, if exactly one stands there.
+    fn alone_at(&self, at: Spot) -> Option<&Figure> {
         let mut mine = self
             .figs
             .all
             .iter()
             .filter(|f| f.player == self.current && f.spot() == at);
-        let (Some(there), None) = (mine.next(), mine.next()) else {
-            return Err(ActError::BadAddNextTo); // none there, or two side by side
-        };
+        match (mine.next(), mine.next()) {
+            (Some(there), None) => Some(there),
+            _ => None,
+        }
+    }
+
+    /// Whether `figure` may be added next to the own figure `there`: it
+    /// stands where it may, and is not a monk beside an abbot or an abbot
+    /// beside a monk.
+    fn may_join(&self, figure: FigureKind, there: &Figure) -> bool {
         let fits = figure.may_stand_on(self.board.features.kind(there.node));
         let mixed = (figure == FigureKind::Abbot) != (there.kind == FigureKind::Abbot);
-        match fits && !mixed {
-            true => Ok(()),
-            false => Err(ActError::BadAddNextTo),
-        }
+        fits && !mixed
     }
 
     /// The figure step's placements an activated portal or add-next-to arrow
@@ -187,14 +209,20 @@ impl Game {
             Some(ArrowKind::AddNextTo) => {
                 // Only this listing's own entries can repeat one (two own
                 // figures side by side): the search starts there.
+                // The own figures at a spot are counted once for all five
+                // kinds (what `check_add_next_to` asks, in another order).
                 let start = out.len();
                 for f in self.figs.all.iter().filter(|f| f.player == self.current) {
+                    let Some(there) = self.alone_at(f.spot()) else {
+                        continue;
+                    };
                     for figure in FigureKind::ALL {
                         let a = Action::AddNextTo {
                             figure,
                             at: f.spot(),
                         };
-                        if self.check_add_next_to(figure, f.spot()).is_ok()
+                        if self.supply(self.current, figure) != 0
+                            && self.may_join(figure, there)
                             && !out[start..].contains(&a)
                         {
                             out.push(a);

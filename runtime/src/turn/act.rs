@@ -2,10 +2,12 @@
 //! or pass; then the placement's completed features score and the turn passes.
 
 use crate::event::{Cause, Event, Scoring};
+use crate::features::NODE_GROUP;
 use crate::figure::{Action, FigureKind, Spot};
 use crate::game::{Game, Phase, PlacedTile};
 use crate::tile::{ArrowKind, SegmentKind};
 use std::fmt;
+use std::hint::select_unpredictable;
 
 /// Why a figure-step action is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,11 +164,35 @@ impl Game {
     /// which may stand on a segment are coin tosses: each segment's figures
     /// come from one mask (the node's, `Features::stand`) instead of a branch
     /// per kind.
+    ///
+    /// A tile of at most [`NODE_GROUP`] segments (nearly all) is looked at
+    /// whole: each of the group's nodes gives its figures (its padding none,
+    /// the tile being the last placed), five bits a segment in one word, and
+    /// one loop over the word's bits lists them, instead of a loop per
+    /// segment whose end a random game mispredicts.
     #[inline(never)]
     fn place_actions_all(&self, tile: &PlacedTile, out: &mut Vec<Action>) {
         let supply = &self.figs.supply[usize::from(self.current)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
         let avail = in_supply(supply);
+        let f = &self.board.features;
+        if k.nodes.padded_len() == NODE_GROUP {
+            let mut pairs = 0u64;
+            for segment in 0..NODE_GROUP {
+                let node = tile.node_base + segment as u16;
+                let free = f.figures(f.find(node)) == 0;
+                let may = select_unpredictable(free, u8::MAX, JOINERS);
+                let figures = f.stand(node) & avail & may;
+                pairs |= u64::from(figures) << (KINDS * segment);
+            }
+            while pairs != 0 {
+                let bit = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let (segment, figure) = ((bit / KINDS) as u8, FigureKind::ALL[bit % KINDS]);
+                out.push(Action::Place { figure, segment });
+            }
+            return;
+        }
         let mut segs = standable(&k.stand, avail);
         while segs != 0 {
             let segment = segs.trailing_zeros() as u8;
@@ -343,6 +369,9 @@ impl Game {
         self.log(Event::Scored(scoring));
     }
 }
+
+/// Figure kinds, the bits a segment takes in `place_actions_all`'s word.
+const KINDS: usize = FigureKind::ALL.len();
 
 /// The figure kinds that may join an occupied feature (bit per kind in
 /// [`FigureKind::ALL`] order).
