@@ -8,7 +8,7 @@
 set -eu
 out=fuzz/corpus/compile
 mkdir -p "$out"
-for f in tiles/*.tiles tests/crossings/*.tiles tests/vocab/*.tiles tests/import/*.tiles \
+for f in tiles/*.tiles tests/crossings/*.tiles tests/vocab/*.tiles tests/import/*.tiles tests/seams/*.tiles \
          tests/custom/*.tiles tests/bad/*.tiles tests/regressions/*.tiles; do
   [ -f "$f" ] || continue
   name=$(echo "$f" | tr '/' '_')
