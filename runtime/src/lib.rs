@@ -156,7 +156,9 @@
 //!   the placement found, each placed tile carrying its arrow; with all five
 //!   figure kinds (and for the portal) a segment's figures come from one mask
 //!   per segment (kept on its feature node) instead of a branch per kind;
-//!   the portal's listing walks the nodes, not each tile's segments;
+//!   the portal's listing walks the nodes, not each tile's segments, and
+//!   keeps a chunk's nodes with a figure to put without a branch before
+//!   listing them;
 //!   the listings of festival returns, freed figures and add-next-to
 //!   placements look for repeats among their own entries only; a river kind
 //!   counts from a table of the rotations that continue the river, passing
