@@ -56,7 +56,7 @@
 //!   its tile named by id) is `Display` + `FromStr` without a catalog;
 //!   [`Move::to_notation`] and [`Notation::resolve`] convert with one.
 //! - Optional features: `serde` (moves, setups, events, outcomes, records) and
-//!   `record` (game records: [`record`]). With neither, the crate depends on
+//!   `record` (game records: the `record` module). With neither, the crate depends on
 //!   nothing.
 //!
 //! # Where each rule lives
