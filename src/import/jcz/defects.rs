@@ -6,8 +6,8 @@
 
 use super::ends::End;
 use super::model::{Feature, Kind, EDGES, HALVES};
-use super::write::{crosses, interleave, reach, reach_ports};
-use crate::graph::straddles;
+use super::write::{crosses, reach, reach_ports};
+use crate::graph::{interleave, straddles};
 
 /// What in the file's own data for a tile cannot be a flat tile: the tile
 /// language cannot say it, and the text written does not check.
@@ -94,7 +94,7 @@ fn under_a_city(fs: &[Feature]) -> Vec<String> {
     for c in fs.iter().filter(|f| f.kind == Kind::City) {
         let fields: Vec<String> = fs
             .iter()
-            .filter(|f| f.kind == Kind::Field && interleave(f.ports(), c.ports(), 12))
+            .filter(|f| f.kind == Kind::Field && interleave(f.ports(), c.ports()))
             .map(|f| {
                 let halves = HALVES.iter().enumerate();
                 let held = halves.filter(|(i, _)| f.halves & (1 << i) != 0);

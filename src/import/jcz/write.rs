@@ -287,12 +287,7 @@ fn crossing_notes(fs: &[Feature], ends: &[End]) -> Vec<String> {
 /// Whether two sets of edges interleave going round the tile (a road across a
 /// river: JCloisterZone draws a bridge, the tile language writes `over=`).
 pub(super) fn crosses(a: u8, b: u8) -> bool {
-    interleave(a.into(), b.into(), 4)
-}
-
-/// Whether two sets of the `n` places round the tile (edges, ports) interleave.
-pub(super) fn interleave(a: u16, b: u16, n: u16) -> bool {
-    let owners: Vec<bool> = (0..n)
+    let owners: Vec<bool> = (0..4)
         .filter(|e| (a | b) & (1 << e) != 0)
         .map(|e| a & (1 << e) != 0)
         .collect();
