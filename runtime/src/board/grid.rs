@@ -31,13 +31,19 @@ struct Square {
     code: u16,
     /// Frontier index + 1; 0 when not on the frontier.
     front: u16,
-    /// Sides with a placed neighbour (kept for placed squares too: the
-    /// surround triggers read it).
+    /// Bits 0..4: sides with a placed neighbour (kept for placed squares
+    /// too: the surround triggers read it). Bits 4..8: the arrows of placed
+    /// tiles pointing at this square while it was empty ([`Grid::point`]),
+    /// as `arrow_bit` gives them (20th Anniversary): a tile placed here
+    /// activates them without a look at its neighbours.
     sides: u8,
     /// Watched figures (see [`Grid::watch`]) standing on this square or one
     /// orthogonally next to it: a placement here can leave them surrounded.
     watch: u8,
 }
+
+/// The bits of [`Square::sides`] that are sides.
+const SIDES: u8 = 0xF;
 
 /// A fit-table slot that no kind fits (no demand maps to it, see
 /// `edge_code::SLOT`): the frontier's codes are padded with it to whole blocks.
@@ -143,7 +149,7 @@ impl Grid {
                     .get(usize::from(self.squares[i].code))
                     .copied()
                     .unwrap_or(0xFFFF),
-                sides: self.squares[i].sides,
+                sides: self.squares[i].sides & SIDES,
             },
             None => Cell {
                 need: 0xFFFF,
@@ -209,6 +215,19 @@ impl Grid {
         around
     }
 
+    /// Notes arrows `arrows` (arrow-kind bits, below 16) of a placed tile
+    /// pointing at the empty square `p`.
+    pub fn point(&mut self, p: Pos, arrows: u8) {
+        if let Some(i) = self.index(p) {
+            self.squares[i].sides |= arrows << 4;
+        }
+    }
+
+    /// The arrows ([`Grid::point`]) of placed tiles pointing at `p`.
+    pub fn pointing_at(&self, p: Pos) -> u8 {
+        self.index(p).map_or(0, |i| self.squares[i].sides >> 4)
+    }
+
     /// Filled squares among the eight around `p`, if `p` is inside the margin
     /// (every placed tile is).
     pub fn filled_around(&self, p: Pos) -> Option<u32> {
@@ -241,7 +260,7 @@ impl Grid {
             let sq = self.squares.get(j).copied().unwrap_or_default();
             // `&`, not `&&`: whether a square is filled is a coin toss, and a
             // branch on it was a tenth of an all-sets game's mispredictions.
-            u8::from(sq.tile != 0) & u8::from(sq.sides == 0xF)
+            u8::from(sq.tile != 0) & u8::from(sq.sides & SIDES == SIDES)
         };
         // In range: `i` is at least MARGIN squares from every border.
         let mask = closed(i - w) | closed(i + 1) << 1 | closed(i + w) << 2 | closed(i - 1) << 3;

@@ -42,11 +42,15 @@ impl Game {
     /// The placed tile's arrow scores or is activated; neighbours' arrows pointing
     /// at it are activated.
     pub(crate) fn arrows(&mut self, tile: PlacedTile, around: [u16; 4]) {
-        let mut choices = 0u8;
+        // The neighbours' arrows pointing here were noted on this square when
+        // they were placed (it was empty then): one read, not four tiles'.
+        let mut choices = self.board.grid.pointing_at(tile.pos);
         if tile.arrow != 0 {
-            if around[usize::from(tile.arrow & 3)] != 0 {
+            let side = usize::from(tile.arrow & 3);
+            if around[side] != 0 {
                 choices |= tile.arrow >> 2;
             } else {
+                self.board.grid.point(tile.pos.step(side), tile.arrow >> 2);
                 self.scores[usize::from(self.current)] += 2;
                 self.log(Event::Points {
                     turn: self.turn,
@@ -55,15 +59,6 @@ impl Game {
                     reason: PointsReason::Arrow,
                 });
             }
-        }
-        // Without a branch per side (whether a side has a neighbour, and whether
-        // it carries an arrow, are coin tosses): a missing neighbour reads the
-        // start tile, and its bit is masked away. A tile without an arrow has
-        // no bit to give.
-        for (side, &t) in around.iter().enumerate() {
-            let arrow = self.board.tiles[usize::from(t.saturating_sub(1))].arrow;
-            let hit = (t != 0) & (usize::from(arrow & 3) == (side + 2) % 4);
-            choices |= (arrow >> 2) & 0u8.wrapping_sub(u8::from(hit));
         }
         if self.exp.extra == Extra::Playing {
             choices &= !arrow_bit(ArrowKind::ExtraTurn);

@@ -250,6 +250,11 @@ impl Game {
             (Some(kind), true) => {
                 *held = false;
                 self.phase = Phase::Place(kind);
+                // Counted once, not once for the count and again for the pick
+                // (no blocks: the pick scans the frontier, as for a tile drawn
+                // by name).
+                self.scratch.blocks.clear();
+                self.drawn_count = Some(self.count_for(kind));
                 Ok(())
             }
             _ => Err(DrawError::NoTownHall),
