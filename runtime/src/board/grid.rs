@@ -434,6 +434,35 @@ mod tests {
             .all(|s| (s.tile, s.code, s.front, s.sides, s.watch) == (0, 0, 0, 0, 0)));
     }
 
+    /// Arrows pointing at a square are kept beside its sides: they survive
+    /// the array's growth and a placement there, and leave the sides (what a
+    /// cell reports, what surrounds a square) as they were.
+    #[test]
+    fn arrows_pointing_at_a_square_leave_its_sides_alone() {
+        let mut g = Grid::new();
+        g.put(Pos::new(0, 0), 0, demand_adds(0x1111));
+        let target = Pos::new(1, 0);
+        g.point(target, 0b010);
+        g.point(target, 0b100);
+        assert_eq!(g.pointing_at(target), 0b110);
+        assert_eq!(g.pointing_at(Pos::new(-1, 0)), 0);
+        assert_eq!(g.cell(target).sides, 1 << 3);
+        // Far enough for the array to grow (it is laid out anew).
+        for x in 1..40 {
+            g.put(Pos::new(x, 1), x as u16, demand_adds(0x1111));
+        }
+        assert_eq!(g.pointing_at(target), 0b110);
+        assert_eq!(g.cell(target).sides, 1 << 3 | 1 << 2);
+        // Surrounded once all four neighbours are down.
+        g.put(target, 40, demand_adds(0x1111));
+        for (k, p) in [(1, -1), (2, 0)].into_iter().enumerate() {
+            g.put(Pos::new(p.0, p.1), 41 + k as u16, demand_adds(0x1111));
+        }
+        assert_eq!(g.pointing_at(target), 0b110);
+        assert_eq!(g.surrounded_near(target).map(|m| m & 1 << 4), Some(1 << 4));
+        assert_eq!(g.pointing_at(Pos::new(10_000, 0)), 0, "outside the array");
+    }
+
     /// A watched figure marks its square and the four beside it, not the
     /// diagonals; two figures count twice, and leaving unmarks.
     #[test]
