@@ -42,6 +42,34 @@ struct Square {
     watch: u8,
 }
 
+/// What the river rules ask of an empty square and its neighbours
+/// ([`Grid::river_view`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RiverView {
+    /// What the square asks for (packed, as [`Cell::need`]).
+    pub need: u16,
+    /// The placed-tile index + 1 beyond each side (N, E, S, W; 0 = none).
+    pub around: [u16; 4],
+    /// Sides (bit per direction) whose square beyond is empty and asks for a
+    /// river edge: another branch of the river heads into it.
+    pub asks: u8,
+}
+
+/// The sides (bit per direction) where a packed demand asks for a river edge:
+/// its nibble is exactly the river's code (`ANY` asks for anything).
+#[inline(always)]
+pub(crate) const fn river_sides(need: u16) -> u8 {
+    let others = need | need >> 1 | need >> 2;
+    let m = need >> 3 & !others & 0x1111;
+    ((m | m >> 3 | m >> 6 | m >> 9) & 0xF) as u8
+}
+
+/// Whether a packed demand asks for a river edge on some side.
+#[inline(always)]
+const fn asks_river(need: u16) -> bool {
+    river_sides(need) != 0
+}
+
 /// The bits of [`Square::sides`] that are sides.
 const SIDES: u8 = 0xF;
 
@@ -156,6 +184,50 @@ impl Grid {
                 sides: 0,
             },
         }
+    }
+
+    /// What the river rules ask of the empty square `p` and its four
+    /// neighbours ([`RiverView`]): read straight from the array when `p` is a
+    /// square in from its border (every frontier square is), else square by
+    /// square.
+    pub fn river_view(&self, p: Pos) -> RiverView {
+        let need_of = |sq: Square| {
+            let need = DEMAND_TABLE.get(usize::from(sq.code)).copied();
+            need.unwrap_or(0xFFFF)
+        };
+        let mut view = RiverView {
+            need: 0xFFFF,
+            around: [0; 4],
+            asks: 0,
+        };
+        let (x, y) = (i32::from(p.x) + self.ox, i32::from(p.y) + self.oy);
+        if (1..self.w - 1).contains(&x) && (1..self.h - 1).contains(&y) {
+            let (i, w) = ((x + y * self.w) as usize, self.w as usize);
+            view.need = need_of(self.squares[i]);
+            for (d, j) in [i - w, i + 1, i + w, i - 1].into_iter().enumerate() {
+                let sq = self.squares[j];
+                view.around[d] = sq.tile;
+                view.asks |= u8::from(sq.tile == 0 && asks_river(need_of(sq))) << d;
+            }
+            return view;
+        }
+        self.river_view_by_lookups(p)
+    }
+
+    /// [`Grid::river_view`] square by square (any `p`, however far out).
+    fn river_view_by_lookups(&self, p: Pos) -> RiverView {
+        let mut view = RiverView {
+            need: self.cell(p).need,
+            around: [0; 4],
+            asks: 0,
+        };
+        for d in 0..4 {
+            let q = p.step(d);
+            let tile = self.tile(q).map_or(0, |t| t + 1);
+            view.around[d] = tile;
+            view.asks |= u8::from(tile == 0 && asks_river(self.cell(q).need)) << d;
+        }
+        view
     }
 
     /// The placed-tile index at `p`.
@@ -461,6 +533,54 @@ mod tests {
         assert_eq!(g.pointing_at(target), 0b110);
         assert_eq!(g.surrounded_near(target).map(|m| m & 1 << 4), Some(1 << 4));
         assert_eq!(g.pointing_at(Pos::new(10_000, 0)), 0, "outside the array");
+    }
+
+    /// Exactly the river's code on a side asks for a river (anything does not).
+    #[test]
+    fn river_sides_are_the_sides_asking_exactly_for_a_river() {
+        use crate::edge_code::{demand, side, DEMANDS};
+        for i in 0..DEMANDS {
+            let need = demand(i);
+            let by_side = (0..4).fold(0u8, |m, d| m | u8::from(side(need, d) == 8) << d);
+            assert_eq!(river_sides(need), by_side, "demand {need:#06x}");
+        }
+        assert_eq!(river_sides(0xFFFF), 0);
+    }
+
+    /// The river's view of a square read from the array is the view by
+    /// lookups, next to tiles and rivers and out at the array's edge.
+    #[test]
+    fn river_views_from_the_array_agree_with_lookups() {
+        let mut g = Grid::new();
+        // A river running east (river edges W and E), a field tile above it.
+        let river = 0x8181; // N field, E river, S field, W river
+        for x in 0..6 {
+            g.put(Pos::new(x, 0), x as u16, demand_adds(river));
+        }
+        g.put(Pos::new(2, -1), 6, demand_adds(0x1111));
+        // A second river end two squares beyond the first: its square ahead
+        // asks for a river.
+        g.put(Pos::new(8, 0), 7, demand_adds(river));
+        let far = (g.w / 2 + 3) as i16;
+        for x in -far..=far {
+            for y in -far..=far {
+                let p = Pos::new(x, y);
+                let (a, b) = (g.river_view(p), g.river_view_by_lookups(p));
+                assert_eq!(
+                    (a.need, a.around, a.asks),
+                    (b.need, b.around, b.asks),
+                    "{p:?}"
+                );
+            }
+        }
+        let v = g.river_view(Pos::new(6, 0));
+        assert_eq!(v.around, [0, 0, 0, 6]);
+        assert_eq!(
+            river_sides(v.need),
+            1 << 3,
+            "the river comes in from the west"
+        );
+        assert_eq!(v.asks, 1 << 1, "the square east asks for a river too");
     }
 
     /// A watched figure marks its square and the four beside it, not the

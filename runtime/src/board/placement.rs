@@ -13,16 +13,13 @@
 //! tile between them are allowed. The same bend direction twice in a row is what
 //! [`PlaceError::RiverUTurn`] reports.
 
-use crate::catalog::{fit_count, fit_rotations, KindId, FIT_COUNTS, TABLE};
-use crate::edge_code::{code_edge, edge_code, side};
+use crate::catalog::{fit_count, fit_rotations, KindId, KindInfo, FIT_COUNTS, TABLE};
+use crate::edge_code::{code_edge, side};
 use crate::game::{Game, Phase};
 use crate::geom::{Pos, Rotation};
-use crate::grid::BLOCK;
+use crate::grid::{river_sides, RiverView, BLOCK};
 use crate::tile::Edge;
 use std::fmt;
-
-/// The one-hot code of a river edge.
-const RIVER: u16 = edge_code(Edge::River);
 
 /// Where and how a tile goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -186,11 +183,14 @@ impl Game {
     /// The rotations (bit per rotation) of river kind `kind` that are legal at
     /// the frontier square `pos`, whose entry in the kind's river table
     /// (`KindInfo::river_fit`: the rotations that continue the river) is
-    /// `entry`: those that also make no U-turn.
+    /// `entry`: those that also obey the rest of the river rules (the
+    /// square's neighbours read once for all of them).
     fn river_rotations(&self, kind: KindId, pos: Pos, entry: u8) -> u8 {
+        let k = &self.cat.kinds[usize::from(kind)];
+        let view = self.board.grid.river_view(pos);
         let rots = fit_rotations(entry);
         (0..4u8)
-            .filter(|&r| rots & (1 << r) != 0 && self.river_ok(kind, pos, r).is_ok())
+            .filter(|&r| rots & (1 << r) != 0 && self.river_rule(k, &view, r).is_ok())
             .fold(0, |m, r| m | 1 << r)
     }
 
@@ -453,21 +453,26 @@ impl Game {
     }
 
     /// The river rules for `kind` at `pos` turned `r`; on success, the bend the
-    /// tile makes (0 straight, 1 right, -1 left).
+    /// tile makes (0 straight, 1 right, -1 left). Out of line: the river
+    /// plays a few turns of a game, and the base game's placement stays small.
+    #[inline(never)]
     pub(crate) fn river_ok(&self, kind: KindId, pos: Pos, r: u8) -> Result<i8, PlaceError> {
         let k = &self.cat.kinds[usize::from(kind)];
-        let rivers = k.river_sides[usize::from(r)];
+        if k.river_sides[usize::from(r & 3)] == 0 {
+            return Ok(0);
+        }
+        self.river_rule(k, &self.board.grid.river_view(pos), r)
+    }
+
+    /// [`Game::river_ok`] for kind `k` turned `r` on the square seen as `view`.
+    fn river_rule(&self, k: &KindInfo, view: &RiverView, r: u8) -> Result<i8, PlaceError> {
+        let rivers = k.river_sides[usize::from(r & 3)];
         if rivers == 0 {
             return Ok(0);
         }
         // The river continues only into a neighbour's river edge: a town hall's
         // wildcard side matches a river edge but carries no river.
-        let need = self.board.grid.cell(pos).need;
-        let river_near = (0..4).fold(0u8, |m, d| match side(need, d) == RIVER {
-            true => m | 1 << d,
-            false => m,
-        });
-        let joined = rivers & river_near;
+        let joined = rivers & river_sides(view.need);
         if joined == 0 {
             return Err(PlaceError::RiverNotContinued);
         }
@@ -476,12 +481,8 @@ impl Game {
         // Two branches of a forked river (River II) heading into one square
         // could never both go on: every river tile left would be set aside.
         // With one branch no other square asks for a river.
-        for d in (0..4).filter(|d| exits & (1 << d) != 0) {
-            let ahead = pos.step(d);
-            let asks = self.board.grid.cell(ahead).need;
-            if self.tile_at(ahead).is_none() && (0..4).any(|s| side(asks, s) == RIVER) {
-                return Err(PlaceError::RiverBranchesMeet);
-            }
+        if exits & view.asks != 0 {
+            return Err(PlaceError::RiverBranchesMeet);
         }
         if exits.count_ones() != 1 {
             return Ok(0);
@@ -493,7 +494,10 @@ impl Game {
             3 => -1,
             _ => 0,
         };
-        let before = self.tile_at(pos.step(entry)).map_or(0, |t| t.river_turn);
+        let before = match view.around[entry] {
+            0 => 0,
+            t => self.board.tiles[usize::from(t - 1)].river_turn,
+        };
         if bend != 0 && bend == before {
             return Err(PlaceError::RiverUTurn);
         }
