@@ -152,8 +152,9 @@
 //!   scarecrows) on it and beside it, so most placements skip the surround
 //!   check; a surround is found from five squares' neighbour masks and a
 //!   figure's place in it by a table lookup; Solovei's trigger tells a road
-//!   built on by its growth; the arrows read the neighbours
-//!   the placement found, each placed tile carrying its arrow; with all five
+//!   built on by its growth; an arrow pointing at an empty square is noted
+//!   on that square (beside its sides' bits), so a placement there finds the
+//!   arrows pointing at it in one read, not its four neighbours'; with all five
 //!   figure kinds (and for the portal) a segment's figures come from one mask
 //!   per segment (kept on its feature node) instead of a branch per kind;
 //!   the portal's listing walks the nodes, not each tile's segments, and
@@ -163,7 +164,14 @@
 //!   placements look for repeats among their own entries only; a river kind
 //!   counts from a table of the rotations that continue the river, passing
 //!   over every other frontier square with one lookup, and picks from the
-//!   squares its count kept.
+//!   squares its count kept; the river rules read a square and its four
+//!   neighbours once (from the grid's array) for all of a tile's rotations;
+//!   a town hall taken instead of a draw is counted once for the count and
+//!   the pick.
+//! - Every x86-64 build aligns loop heads to a cache line
+//!   (`.cargo/config.toml`): otherwise a change anywhere could move the hot
+//!   loops and shift a configuration's rate by several per cent, which a
+//!   comparison of two commits would take for the change.
 //!
 //! The expansions' speed against the base game's is measured in one run by
 //! `tilec simulate --compare` (the compiler's CLI; rounds of random 2-player
