@@ -47,6 +47,14 @@ impl Game {
             anniversary::arrow_bit(kind) << 2 | dirs[r]
         });
         let tile = *tile;
+        if tile.arrow != 0 {
+            // An arrow pointing at an empty square: noted there, so that the
+            // tile later placed there activates it (the start tile's too).
+            let target = tile.pos.step(usize::from(tile.arrow & 3));
+            if self.board.grid.tile(target).is_none() {
+                self.board.grid.point(target, tile.arrow >> 2);
+            }
+        }
         if self.cat.rules.traps {
             self.register_specials(tile);
         }

@@ -43,14 +43,14 @@ impl Game {
     /// at it are activated.
     pub(crate) fn arrows(&mut self, tile: PlacedTile, around: [u16; 4]) {
         // The neighbours' arrows pointing here were noted on this square when
-        // they were placed (it was empty then): one read, not four tiles'.
+        // they were placed (it was empty then, [`Game::note_specials`]): one
+        // read, not four tiles'.
         let mut choices = self.board.grid.pointing_at(tile.pos);
         if tile.arrow != 0 {
             let side = usize::from(tile.arrow & 3);
             if around[side] != 0 {
                 choices |= tile.arrow >> 2;
             } else {
-                self.board.grid.point(tile.pos.step(side), tile.arrow >> 2);
                 self.scores[usize::from(self.current)] += 2;
                 self.log(Event::Points {
                     turn: self.turn,
