@@ -36,7 +36,9 @@ use crate::game::{Game, PlacedTile};
 
 impl Game {
     /// A tile just put on the board (any tile, the start tile too): its arrow
-    /// is noted on it, and the traps' marks in their lists. Part of
+    /// is noted on it and, when it points at an empty square, on that square
+    /// ([`Grid::point`](crate::grid::Grid::point)); the traps' marks go in
+    /// their lists. Part of
     /// [`Game::after_place`] for a placement (one call a turn, not two).
     #[inline(always)]
     pub(crate) fn note_specials(&mut self, index: usize) {

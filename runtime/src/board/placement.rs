@@ -458,9 +458,6 @@ impl Game {
     #[inline(never)]
     pub(crate) fn river_ok(&self, kind: KindId, pos: Pos, r: u8) -> Result<i8, PlaceError> {
         let k = &self.cat.kinds[usize::from(kind)];
-        if k.river_sides[usize::from(r & 3)] == 0 {
-            return Ok(0);
-        }
         self.river_rule(k, &self.board.grid.river_view(pos), r)
     }
 

@@ -47,8 +47,7 @@ impl Game {
         // read, not four tiles'.
         let mut choices = self.board.grid.pointing_at(tile.pos);
         if tile.arrow != 0 {
-            let side = usize::from(tile.arrow & 3);
-            if around[side] != 0 {
+            if around[usize::from(tile.arrow & 3)] != 0 {
                 choices |= tile.arrow >> 2;
             } else {
                 self.scores[usize::from(self.current)] += 2;
