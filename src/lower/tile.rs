@@ -618,12 +618,15 @@ impl Draft {
     fn end(&mut self, ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) {
         let mut a = Args::new(ast, stmt);
         let mut segments = 0u32;
+        // Named, found or not: an unknown name has its own diagnostic (E110).
+        let mut named = false;
         let mut saw_at = false;
         while let Some((w, span)) = a.word() {
             if w == "at" {
                 saw_at = true;
                 break;
             }
+            named = true;
             if let Some(i) = self.find(w, span, diags) {
                 segments |= 1 << i;
             }
@@ -650,7 +653,7 @@ impl Draft {
                 diags.push(Diagnostic::new(kind, span));
             }
         }
-        if !saw_at || !any_target || segments == 0 {
+        if !saw_at || !any_target || !named {
             diags.push(Diagnostic::new(Kind::EndWithoutTarget, a.span));
         }
         a.finish(diags);
