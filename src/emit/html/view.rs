@@ -204,15 +204,21 @@ fn adjacency(tile: &Tile) -> Vec<String> {
 }
 
 fn end_line(tile: &Tile, e: &tilec_runtime::RoadEnd) -> String {
-    let ending = mask_names(tile, e.segments);
+    // "r ends", "r1, r2, r3 end".
+    let verb = if e.segments.count_ones() == 1 {
+        "ends"
+    } else {
+        "end"
+    };
+    let ending = format!("{} {verb}", mask_names(tile, e.segments));
     let touches = mask_names(tile, e.touches);
     match (e.kind, e.touches) {
-        (EndKind::Segment, _) => format!("{ending} ends at {touches}"),
+        (EndKind::Segment, _) => format!("{ending} at {touches}"),
         (EndKind::Tunnel, _) => format!(
-            "{ending} ends at a tunnel portal (the Tunnel expansion: carried, its rules not played)"
+            "{ending} at a tunnel portal (the Tunnel expansion: carried, its rules not played)"
         ),
-        (k, 0) => format!("{ending} ends at a {}", k.name()),
-        (k, _) => format!("{ending} ends at a {}, which touches {touches}", k.name()),
+        (k, 0) => format!("{ending} at a {}", k.name()),
+        (k, _) => format!("{ending} at a {}, which touches {touches}", k.name()),
     }
 }
 
