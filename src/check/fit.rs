@@ -7,7 +7,6 @@
 //! edge kinds. A tile is then checked against the few combinations of its partner
 //! sets instead of against every partner tile: linear in tiles and `requires`.
 
-use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::message::Kind;
 use crate::model::{Model, Set, Tile};
@@ -18,13 +17,15 @@ use tilec_runtime::Edge;
 type Kinds = u8;
 
 /// Reports every tile of `model` that fits next to no tile of its sets; the
-/// `shipped` sets it requires count as partners (their own tiles are not checked).
-pub fn orphans(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
+/// `shipped` sets (the shipped sets it requires, or the other sets of its
+/// directory) count as partners (their own tiles are not checked). Who
+/// partners whom is each set's `relations`.
+pub fn orphans(model: &Model, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
     let mut edges: [Option<Edge>; 8] = [None; 8];
     let all: Vec<&Set> = model.sets.iter().chain(shipped.iter().copied()).collect();
     let summaries: Vec<Vec<(Kinds, u32)>> =
         all.iter().map(|s| summary(&s.tiles, &mut edges)).collect();
-    for (set, partners) in model.sets.iter().zip(partners(&all, config)) {
+    for (set, partners) in model.sets.iter().zip(partners(&all)) {
         let mut pool = [0u32; 256];
         for &p in &partners {
             for &(kinds, n) in &summaries[p] {
@@ -111,18 +112,15 @@ pub fn lone_seams(model: &Model, diags: &mut Vec<Diagnostic>) {
 
 /// For each set (by index in `sets`), the sets its tiles may touch: itself,
 /// the sets it requires and the sets that require it, each once.
-fn partners(sets: &[&Set], config: &Config) -> Vec<Vec<usize>> {
+fn partners(sets: &[&Set]) -> Vec<Vec<usize>> {
     let index: HashMap<&str, usize> = sets
         .iter()
         .enumerate()
         .map(|(i, s)| (s.id.as_str(), i))
         .collect();
     let mut partners: Vec<Vec<usize>> = (0..sets.len()).map(|i| vec![i]).collect();
-    for spec in &config.sets {
-        let Some(&a) = index.get(spec.id.as_str()) else {
-            continue;
-        };
-        for (required, _) in &spec.requires {
+    for (a, set) in sets.iter().enumerate() {
+        for required in &set.relations.requires {
             if let Some(&b) = index.get(required.as_str()) {
                 partners[a].push(b);
                 partners[b].push(a);

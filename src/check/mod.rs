@@ -14,8 +14,9 @@ use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Model, Set};
 
-/// Runs every check on the model. `shipped` are the sets that `config` requires
-/// and the model does not declare (shipped sets, already checked): they count as
+/// Runs every check on the model. `shipped` are sets the model does not declare
+/// but is checked with (the shipped sets `config` requires, already checked, or
+/// the other sets of a directory one file of which is checked): they count as
 /// declared, and the fit check places the model's tiles next to theirs.
 pub fn validate(model: &Model, config: &Config, shipped: &[&Set]) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
