@@ -189,3 +189,36 @@ fn a_message_quoting_a_huge_word_is_cut() {
     assert!(shown.contains("error[E100]"), "{}", &shown[..300]);
     assert!(shown.len() < 2_000, "{} bytes", shown.len());
 }
+
+/// The codes a case reports, in order.
+fn codes(case: &str) -> Vec<String> {
+    let rendered = compile_paths(&[common::root().join("tests/bad").join(case)], None);
+    rendered
+        .lines()
+        .filter_map(|l| l.strip_prefix("error[")?.get(..4).map(String::from))
+        .collect()
+}
+
+/// Every check whose inputs are sound runs; what only follows from another
+/// problem does not show (issue #26, point 7).
+#[test]
+fn every_problem_is_reported_at_once_and_no_consequence() {
+    // Port W claimed twice and port S by nothing: both.
+    assert_eq!(codes("at_once_port_twice.tiles"), ["E200", "E201"]);
+    // A duplicate id, and the duplicate's own count and unknown city.
+    assert_eq!(
+        codes("at_once_duplicate_tile.tiles"),
+        ["E107", "E106", "E110"]
+    );
+    // Two start tiles though both have other errors; the one whose errors do
+    // not shape it is checked whole (crossing roads); the misspelled road's
+    // tile is not (its ports are not known: no E200).
+    assert_eq!(
+        codes("at_once_start_tiles.tiles"),
+        ["E100", "E118", "E307", "E202"]
+    );
+    // A segment statement misspelled: the end naming it is not also wrong.
+    assert_eq!(codes("end_of_a_misspelled_road.tiles"), ["E100", "E110"]);
+    // A count of 0: the tile's copies are unknown, so it is no orphan.
+    assert_eq!(codes("count_zero.tiles"), ["E106"]);
+}

@@ -221,22 +221,27 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     }
 }
 
+/// At most one start tile, counting tiles dropped for other errors: `start`
+/// needs nothing else of its tile.
 fn start_tiles(model: &Model, diags: &mut Vec<Diagnostic>) {
-    let starts: Vec<&Tile> = model
-        .sets
-        .iter()
-        .flat_map(|s| &s.tiles)
-        .filter(|t| t.start)
-        .collect();
+    let mut starts: Vec<Span> = Vec::new();
+    for set in &model.sets {
+        let dropped = set.dropped.iter().filter(|d| d.start).map(|d| d.span);
+        let mut own: Vec<Span> = set
+            .tiles
+            .iter()
+            .filter(|t| t.start)
+            .map(|t| t.span)
+            .collect();
+        own.extend(dropped);
+        own.sort_by_key(|s| s.start); // in the order of the file
+        starts.extend(own);
+    }
     if starts.len() > 1 {
-        let mut d = Diagnostic::new(
-            Kind::StartTiles {
-                count: starts.len() as u32,
-            },
-            starts[1].span,
-        );
-        for t in starts.iter().skip(2).chain(starts.first()) {
-            d = d.with(t.span, "also marked `start`");
+        let count = starts.len() as u32;
+        let mut d = Diagnostic::new(Kind::StartTiles { count }, starts[1]);
+        for &span in starts.iter().skip(2).chain(starts.first()) {
+            d = d.with(span, "also marked `start`");
         }
         diags.push(d);
     }
