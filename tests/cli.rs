@@ -219,3 +219,12 @@ fn a_fifo_in_a_tiles_directory_is_reported_not_read() {
     let err = text(&out.stderr);
     assert!(err.contains("x.tiles` is not a regular file"), "{err}");
 }
+
+#[test]
+fn import_jcz_help_speaks_of_several_files_and_of_out() {
+    let help = text(&tilec(&["import-jcz", "--help"]).stdout);
+    assert!(
+        help.starts_with("Import JCloisterZone tile XML files: one set as tile text on stdout, or with --out DIR a new directory of every set and its sets.toml\n"),
+        "{help}"
+    );
+}

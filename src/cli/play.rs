@@ -173,10 +173,16 @@ pub fn run(args: &PlayArgs) -> u8 {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {path}: {e}");
-            if let record::ReplayErrorKind::Catalog(c) = &e.kind {
-                if let Some(hint) = super::sets::topology_hint(c) {
-                    eprintln!("{hint}");
+            match &e.kind {
+                record::ReplayErrorKind::Catalog(c) => {
+                    if let Some(hint) = super::sets::topology_hint(c) {
+                        eprintln!("{hint}");
+                    }
                 }
+                record::ReplayErrorKind::UnknownSet { .. } => eprintln!(
+                    "  = hint: a set of your own is played from its directory: `tilec play {path} --tiles DIR`"
+                ),
+                _ => {}
             }
             return 1;
         }

@@ -545,9 +545,14 @@ impl Draft {
                 self.segment_mark(seg, s.kind, key, Some((value, at)), span, diags);
             }
             _ => {
+                // The attributes a segment may take, and its marks that take a value.
+                let own = ["pennants", "over", "under", "not-touching"];
+                let marks = vocab::segment_marks(s.kind).map(|r| r.keyword);
+                let suggestion = vocab::suggest(key, own.into_iter().chain(marks));
                 let k = Kind::UnknownAttribute {
                     key: key.into(),
                     statement: a.keyword.into(),
+                    suggestion: suggestion.map(String::from),
                 };
                 diags.push(Diagnostic::new(k, span));
             }
@@ -748,6 +753,7 @@ impl Draft {
                 let k = Kind::UnknownAttribute {
                     key: key.into(),
                     statement: "mark".into(),
+                    suggestion: vocab::suggest(key, ["on"].into_iter()).map(String::from),
                 };
                 diags.push(Diagnostic::new(k, aspan));
             }

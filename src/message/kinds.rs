@@ -264,9 +264,9 @@ kinds! {
     /// ```text
     /// road r W E pennants=1   # wrong: pennants belong to cities
     /// ```
-    E112 UnknownAttribute { key: String, statement: String }
+    E112 UnknownAttribute { key: String, statement: String, suggestion: Option<String> }
         => format!("`{statement}` takes no attribute `{key}`"),
-        hint: "`tilec check --explain E112` lists the attributes each statement takes";
+        hint: did_you_mean(suggestion, "`tilec check --explain E112` lists the attributes each statement takes");
     /// `arrow` names its kind first: `add-next-to`, `portal` or `extra-turn`, then
     /// the edge it points at:
     ///

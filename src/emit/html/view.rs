@@ -342,4 +342,23 @@ mod tests {
         assert_eq!(view.alt(1), turned);
         assert_eq!(view.rotated_edges(2), ["field", "road", "city", "road"]);
     }
+
+    #[test]
+    fn several_roads_end_one_ends() {
+        let mut sources = Sources::new();
+        let text = "set t \"T\" { provenance sourced }\n\
+                    tile A \"Village\" { count 2; road r1 E; road r2 S; road r3 W; end r1 r2 r3 at village; field f1 WR N EL; field f2 ER SL; field f3 SR WL }\n\
+                    tile B \"Cloister\" { count 2; monastery m; road r S; end r at m; field f N E W SL SR }\n";
+        let id = sources.add("t.tiles", text);
+        let compiled = crate::compile(&sources, &[id], None);
+        assert!(
+            compiled.diagnostics.is_empty(),
+            "{:?}",
+            compiled.diagnostics
+        );
+        let line = |t: &crate::model::Tile| super::end_line(t, &t.ends[0].end);
+        let tiles = &compiled.model.sets[0].tiles;
+        assert_eq!(line(&tiles[0]), "r1, r2, r3 end at a village");
+        assert_eq!(line(&tiles[1]), "r ends at m");
+    }
 }
