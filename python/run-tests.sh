@@ -17,4 +17,5 @@ echo "pip install ./python (and pytest, numpy): $(($(date +%s) - started)) s"
 # The CLI the tests compare with: the debug build that `cargo test` made.
 export TILEC_BIN="${TILEC_BIN:-$PWD/target/debug/tilec}"
 [ -x "$TILEC_BIN" ] || cargo build --quiet --bin tilec
-"$venv/bin/python" -m pytest -q python/tests
+# -rs: each skipped test is listed with its reason in the summary.
+"$venv/bin/python" -m pytest -q -rs python/tests

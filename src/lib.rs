@@ -52,6 +52,20 @@ pub struct Compiled {
 /// the shipped sets ([`sets::shipped_required`]): the checks see its tiles, the
 /// model does not hold them.
 pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>) -> Compiled {
+    compile_among(sources, tile_files, &[], config)
+}
+
+/// [`compile`] for files checked without the rest of their directory: `siblings`
+/// are the directory's other `.tiles` files, whose `config` entries they own.
+/// Those entries are left out (checking them is checking the directory); a set
+/// the files require is taken from the siblings (before the shipped sets), and
+/// nothing is reported about them.
+pub fn compile_among(
+    sources: &Sources,
+    tile_files: &[FileId],
+    siblings: &[FileId],
+    config: Option<FileId>,
+) -> Compiled {
     let mut diagnostics = Vec::new();
     // Each file is parsed just before it is lowered, and its tree dropped after:
     // only one tree is in memory at a time.
@@ -62,7 +76,7 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
     });
     let (mut model, diags) = lower::lower(asts);
     diagnostics.extend(diags);
-    let config = match config {
+    let mut config = match config {
         Some(id) => {
             let (config, diags) = config::read(id, sources.name(id), sources.text(id));
             diagnostics.extend(diags);
@@ -70,6 +84,7 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
         }
         None => config::Config::default(),
     };
+    let siblings = siblings_of(sources, siblings, &model, &mut config);
     // An id listed twice ranks by its first entry.
     let rank: std::collections::HashMap<&str, usize> = config
         .sets
@@ -84,13 +99,46 @@ pub fn compile(sources: &Sources, tile_files: &[FileId], config: Option<FileId>)
     for set in &mut model.sets {
         set.relations = config.relations(&set.id);
     }
-    let shipped = sets::shipped_required(&model, &config);
-    diagnostics.extend(check::validate(&model, &config, &shipped));
+    // The shipped sets required, and every sibling: a sibling that requires
+    // one of the model's sets is a partner of the fit check too.
+    let mut context = sets::required(&model, &config, &siblings);
+    for set in &siblings {
+        if !context.iter().any(|c| c.id == set.id) {
+            context.push(set);
+        }
+    }
+    diagnostics.extend(check::validate(&model, &config, &context));
     Compiled {
         model,
         config,
         diagnostics,
     }
+}
+
+/// The sets of the `siblings` files that `model` does not declare too, with
+/// their relations, their diagnostics dropped (they are reported when those
+/// files are checked); `config` loses their entries.
+fn siblings_of(
+    sources: &Sources,
+    siblings: &[FileId],
+    model: &model::Model,
+    config: &mut config::Config,
+) -> Vec<model::Set> {
+    if siblings.is_empty() {
+        return Vec::new();
+    }
+    let asts = siblings
+        .iter()
+        .map(|&id| syntax::parse(id, sources.text(id)).0);
+    let ours = |id: &str| model.sets.iter().any(|s| s.id == id);
+    let mut sets = lower::lower(asts).0.sets;
+    sets.retain(|s| !ours(&s.id));
+    for set in &mut sets {
+        set.relations = config.relations(&set.id);
+    }
+    let theirs = |id: &str| sets.iter().any(|s| s.id == id);
+    config.sets.retain(|s| !theirs(&s.id));
+    sets
 }
 
 /// The text of `runtime/generated/tables.rs` for a model.

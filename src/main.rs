@@ -28,7 +28,8 @@ enum Command {
     Build(cli::build::BuildArgs),
     /// Render previews of one tile file or directory, for a designer.
     Render(cli::render::RenderArgs),
-    /// Convert a JCloisterZone tile XML file into tile text on stdout.
+    /// Import JCloisterZone tile XML files: one set as tile text on stdout, or
+    /// with --out DIR a new directory of every set and its sets.toml.
     ImportJcz(cli::import_jcz::ImportJczArgs),
     /// Replay a game record and print the scores and scoring events.
     Play(cli::play::PlayArgs),

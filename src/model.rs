@@ -44,9 +44,53 @@ pub struct Set {
     /// Copies of tiles that were dropped because they did not lower (so that the
     /// set totals can still be checked without a cascade of errors).
     pub dropped_copies: u32,
+    /// The tiles that did not lower (their errors reported), with what of them
+    /// later checks can still use.
+    pub dropped: Vec<Dropped>,
     /// How it is played with other sets, from its `sets.toml` entry (empty
     /// without one): see [`Relations`].
     pub relations: Relations,
+}
+
+/// A tile left out of the set for its errors: what the checks of a whole tile
+/// or set may still use, so that every problem whose inputs are sound is
+/// reported in one run, and none that only follows from another.
+#[derive(Clone, Debug)]
+pub struct Dropped {
+    /// Where its id is written.
+    pub span: Span,
+    /// Whether it is marked `start`.
+    pub start: bool,
+    /// The tile as far as it lowered, and how far that is sound.
+    pub partial: Option<(Tile, Sound)>,
+}
+
+/// How much of a dropped tile is sound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sound {
+    /// Every segment was read: which ports nothing claims is known.
+    Ports,
+    /// Its shape (segments, ports, ends, marks) has no error; only what does
+    /// not shape it does (count, provenance, copies, arrow, a duplicate id).
+    Shape,
+}
+
+impl Set {
+    /// The tiles whose shape is known: the set's, and the dropped ones whose
+    /// errors leave their shape sound.
+    pub fn shaped(&self) -> impl Iterator<Item = &Tile> {
+        let dropped = self.dropped.iter().filter_map(|d| match &d.partial {
+            Some((t, Sound::Shape)) => Some(t),
+            _ => None,
+        });
+        self.tiles.iter().chain(dropped)
+    }
+
+    /// Whether every tile's shape is known ([`Set::shaped`] holds them all).
+    pub fn shapes_known(&self) -> bool {
+        let sound = |d: &Dropped| matches!(d.partial, Some((_, Sound::Shape)));
+        self.dropped.iter().all(sound)
+    }
 }
 
 /// What a set's `sets.toml` entry says about the sets it is played with.

@@ -86,6 +86,17 @@ pub fn shipped_requires() -> Requires {
 
 /// The shipped sets (by id) that the sets of `model` require but do not declare.
 pub fn shipped_required<'a>(model: &Model, config: &Config) -> Vec<&'a crate::model::Set> {
+    required(model, config, &[])
+}
+
+/// The sets (by id) that the sets of `model` require but do not declare: those
+/// of `siblings` (the other files of a directory a file is checked in), else
+/// the shipped ones.
+pub fn required<'a>(
+    model: &Model,
+    config: &Config,
+    siblings: &'a [crate::model::Set],
+) -> Vec<&'a crate::model::Set> {
     let declared = |id: &str| model.sets.iter().any(|s| s.id == id);
     let wanted: Vec<&str> = config
         .sets
@@ -96,12 +107,16 @@ pub fn shipped_required<'a>(model: &Model, config: &Config) -> Vec<&'a crate::mo
     if wanted.is_empty() {
         return Vec::new(); // the common case compiles nothing more
     }
-    let shipped = &shipped_model().model;
-    shipped
-        .sets
+    let own: Vec<&crate::model::Set> = siblings
         .iter()
         .filter(|s| wanted.contains(&s.id.as_str()))
-        .collect()
+        .collect();
+    let shipped = &shipped_model().model;
+    let theirs = shipped
+        .sets
+        .iter()
+        .filter(|s| wanted.contains(&s.id.as_str()) && !own.iter().any(|o| o.id == s.id));
+    own.iter().copied().chain(theirs).collect()
 }
 
 /// The sets available to a game: borrowed static tables or owned compiled sets.

@@ -92,10 +92,10 @@ fn new_scaffolds_a_set_that_checks_clean_and_refuses_to_overwrite() {
     let check = tilec(&["check", d]);
     assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
     assert_eq!(text(&check.stdout), "ok: 1 set, 2 tile kinds, 4 tiles\n");
-    assert_eq!(
-        tilec(&["new", "castles", "--dir", d]).status.code(),
-        Some(1)
-    );
+    // Refusals are usage errors, exit 2, whatever the reason.
+    let again = tilec(&["new", "castles", "--tiles", d]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("castles.tiles` already exists; choose another id"));
     assert_eq!(tilec(&["new", "bad id", "--dir", d]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -143,34 +143,13 @@ fn explain_prints_every_codes_explanation_and_refuses_an_unknown_code() {
 }
 
 #[test]
-fn outside_a_checkout_check_and_build_say_how_to_name_the_tiles() {
-    let dir = std::env::temp_dir().join(format!("tilec-no-tiles-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for command in ["check", "build"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
-            .arg(command)
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{command}");
-        let err = text(&out.stderr);
-        assert!(err.contains("error: cannot read `tiles`"), "{err}");
-        let hint = "hint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR`";
-        assert!(err.contains(hint), "{err}");
-    }
-    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-    std::fs::remove_dir_all(&dir).ok();
-    assert!(left.is_empty(), "nothing written");
-}
-
-#[test]
 fn help_shows_each_default_once() {
     let help = text(&tilec(&["check", "--help"]).stdout);
     assert_eq!(help.matches("default").count(), 1, "{help}");
     assert!(help.contains("--explain <CODE>"), "{help}");
     for command in ["export", "fmt"] {
         let help = text(&tilec(&[command, "--help"]).stdout);
-        assert_eq!(help.matches("default: tiles").count(), 1, "{help}");
+        assert_eq!(help.matches("[default: `tiles` when").count(), 1, "{help}");
         assert!(!help.contains("(default"), "{help}");
     }
 }
@@ -239,4 +218,13 @@ fn a_fifo_in_a_tiles_directory_is_reported_not_read() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains("x.tiles` is not a regular file"), "{err}");
+}
+
+#[test]
+fn import_jcz_help_speaks_of_several_files_and_of_out() {
+    let help = text(&tilec(&["import-jcz", "--help"]).stdout);
+    assert!(
+        help.starts_with("Import JCloisterZone tile XML files: one set as tile text on stdout, or with --out DIR a new directory of every set and its sets.toml\n"),
+        "{help}"
+    );
 }

@@ -151,7 +151,13 @@ fn out_writes_a_new_directory_that_checks_clean_and_is_never_overwritten() {
     let dir = format!("{}/ed", t.path());
     let out = tilec(&["import-jcz", "tests/import/editions.xml", "--out", &dir]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "wrote {dir}/: 5 sets (ed-1, ed-2, ed-river-1, ed-river-2, ed-fork) and sets.toml\n"
+        ),
+        "what was written is said"
+    );
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("written")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())

@@ -73,6 +73,19 @@ fn play_missing_file_exits_2() {
 }
 
 #[test]
+fn a_record_of_an_unknown_set_is_pointed_at_tiles_dir() {
+    let record = "tests/records/33-error-unknown-set.toml";
+    let out = tilec(&["play", record]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown tile set `bass`"), "{err}");
+    assert!(
+        err.contains(&format!("  = hint: a set of your own is played from its directory: `tilec play {record} --tiles DIR`")),
+        "{err}"
+    );
+}
+
+#[test]
 fn simulate_prints_its_rate() {
     let out = tilec(&[
         "simulate",

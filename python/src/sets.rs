@@ -50,7 +50,9 @@ fn build(
     available: &Available,
     options: CatalogOptions,
 ) -> Result<Arc<Catalog>, String> {
-    let chosen = available.choose(ids)?;
+    let chosen = available
+        .choose(ids)
+        .map_err(|e| with_requires_hint(e, ids, available))?;
     let chosen: Vec<&tilec_runtime::TileSet> = chosen.iter().map(|s| &**s).collect();
     Catalog::with_options(&chosen, options)
         .map(Arc::new)
@@ -63,6 +65,23 @@ fn build(
             ),
             e => e.to_string(),
         })
+}
+
+/// A refused choice of sets, with the `sets=[...]` that plays them with what
+/// they require when that is why (the CLI's `--sets` hint, in Python).
+fn with_requires_hint(e: String, ids: &[String], available: &Available) -> String {
+    let Some((_, missing)) = available.missing_requirement(ids) else {
+        return e;
+    };
+    let fixed: Vec<String> = missing
+        .iter()
+        .chain(ids)
+        .map(|id| format!("\"{id}\""))
+        .collect();
+    format!(
+        "{e}\nhint: play it with what it requires: sets=[{}]",
+        fixed.join(", ")
+    )
 }
 
 /// The sets of a directory's `.tiles` files and `sets.toml` (with its

@@ -11,7 +11,10 @@ from conftest import REPO
 def test_a_set_without_what_it_requires_is_refused_as_the_cli_refuses_it() -> None:
     with pytest.raises(ValueError) as e:
         tilec.Game(sets=["river"])
-    assert str(e.value) == "tile set `river` requires `base` (see its `requires` in sets.toml)"
+    assert str(e.value) == (
+        "tile set `river` requires `base` (see its `requires` in sets.toml)\n"
+        'hint: play it with what it requires: sets=["base", "river"]'
+    )
     assert tilec.Game(sets=["base", "river"], seed=1).players == 2
 
 

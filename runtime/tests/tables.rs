@@ -1,6 +1,6 @@
 //! Cross-check: the generated base and River tables describe the same tiles as the
-//! hand-built sets in `testkit` (both transcribed from `reference/TILES.md`), up to
-//! segment names and order.
+//! hand-built sets in `testkit` (both transcribed from the tile catalogue,
+//! `docs/tiles-provenance.md`), up to segment names and order.
 
 use tilec_runtime::*;
 

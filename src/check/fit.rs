@@ -7,7 +7,6 @@
 //! edge kinds. A tile is then checked against the few combinations of its partner
 //! sets instead of against every partner tile: linear in tiles and `requires`.
 
-use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::message::Kind;
 use crate::model::{Model, Set, Tile};
@@ -18,13 +17,23 @@ use tilec_runtime::Edge;
 type Kinds = u8;
 
 /// Reports every tile of `model` that fits next to no tile of its sets; the
-/// `shipped` sets it requires count as partners (their own tiles are not checked).
-pub fn orphans(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
+/// `shipped` sets (the shipped sets it requires, or the other sets of its
+/// directory) count as partners (their own tiles are not checked). Who
+/// partners whom is each set's `relations`. Tiles dropped for errors that
+/// leave their shape sound take part; while a partner set has a tile whose
+/// shape is unknown, its partners' orphans are not reported (that tile might
+/// have fitted them).
+pub fn orphans(model: &Model, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
     let mut edges: [Option<Edge>; 8] = [None; 8];
     let all: Vec<&Set> = model.sets.iter().chain(shipped.iter().copied()).collect();
-    let summaries: Vec<Vec<(Kinds, u32)>> =
-        all.iter().map(|s| summary(&s.tiles, &mut edges)).collect();
-    for (set, partners) in model.sets.iter().zip(partners(&all, config)) {
+    let summaries: Vec<Vec<(Kinds, u32)>> = all
+        .iter()
+        .map(|s| summary(s.shaped(), &mut edges))
+        .collect();
+    for (set, partners) in model.sets.iter().zip(partners(&all)) {
+        if !partners.iter().all(|&p| all[p].shapes_known()) {
+            continue;
+        }
         let mut pool = [0u32; 256];
         for &p in &partners {
             for &(kinds, n) in &summaries[p] {
@@ -35,7 +44,7 @@ pub fn orphans(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec
             .filter(|&k| pool[k as usize] > 0)
             .map(|k| (k, pool[k as usize]))
             .collect();
-        for tile in &set.tiles {
+        for tile in set.shaped() {
             let own = kinds(tile, &mut edges);
             let matching: u32 = pool
                 .iter()
@@ -43,8 +52,9 @@ pub fn orphans(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec
                 .map(|&(_, n)| n)
                 .sum();
             // The tile itself is in the pool (it touches itself); with one copy it
-            // cannot lie next to itself.
-            let others = matching.saturating_sub(u32::from(tile.count <= 1));
+            // cannot lie next to itself. A count of 0 is a tile dropped for its
+            // count: how many copies it has is unknown.
+            let others = matching.saturating_sub(u32::from(tile.count == 1));
             if others == 0 {
                 let kind = Kind::OrphanTile {
                     tile: tile.id.clone(),
@@ -64,7 +74,10 @@ fn kinds(tile: &Tile, edges: &mut [Option<Edge>; 8]) -> Kinds {
 }
 
 /// How many tiles show each combination of edge kinds.
-fn summary(tiles: &[Tile], edges: &mut [Option<Edge>; 8]) -> Vec<(Kinds, u32)> {
+fn summary<'t>(
+    tiles: impl Iterator<Item = &'t Tile>,
+    edges: &mut [Option<Edge>; 8],
+) -> Vec<(Kinds, u32)> {
     let mut counts: Vec<(Kinds, u32)> = Vec::new();
     for t in tiles {
         let k = kinds(t, edges);
@@ -88,16 +101,18 @@ fn touch(a: Kinds, b: Kinds, edges: &[Option<Edge>; 8]) -> bool {
 
 /// Reports every tile with a seam whose set holds no other copy with one: a
 /// seam meets only a seam of the same piece, whose squares are tiles of one set.
+/// Not while the set has a tile whose shape or count is unknown (it might be
+/// another copy with a seam).
 pub fn lone_seams(model: &Model, diags: &mut Vec<Diagnostic>) {
-    for set in &model.sets {
+    let known = |s: &&Set| s.shapes_known() && s.shaped().all(|t| t.count > 0);
+    for set in model.sets.iter().filter(known) {
         let seamed = |t: &&Tile| t.edges.contains(&Edge::Seam);
         let copies: u32 = set
-            .tiles
-            .iter()
+            .shaped()
             .filter(seamed)
             .map(|t| u32::from(t.count))
             .sum();
-        for tile in set.tiles.iter().filter(seamed) {
+        for tile in set.shaped().filter(seamed) {
             if copies <= 1 {
                 let kind = Kind::LoneSeam {
                     tile: tile.id.clone(),
@@ -111,18 +126,15 @@ pub fn lone_seams(model: &Model, diags: &mut Vec<Diagnostic>) {
 
 /// For each set (by index in `sets`), the sets its tiles may touch: itself,
 /// the sets it requires and the sets that require it, each once.
-fn partners(sets: &[&Set], config: &Config) -> Vec<Vec<usize>> {
+fn partners(sets: &[&Set]) -> Vec<Vec<usize>> {
     let index: HashMap<&str, usize> = sets
         .iter()
         .enumerate()
         .map(|(i, s)| (s.id.as_str(), i))
         .collect();
     let mut partners: Vec<Vec<usize>> = (0..sets.len()).map(|i| vec![i]).collect();
-    for spec in &config.sets {
-        let Some(&a) = index.get(spec.id.as_str()) else {
-            continue;
-        };
-        for (required, _) in &spec.requires {
+    for (a, set) in sets.iter().enumerate() {
+        for required in &set.relations.requires {
             if let Some(&b) = index.get(required.as_str()) {
                 partners[a].push(b);
                 partners[b].push(a);

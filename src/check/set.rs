@@ -36,7 +36,7 @@ pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut 
             }
         }
         for (id, span) in &spec.removes {
-            removed_tile(model, &spec.id, id, *span, diags);
+            removed_tile(model, shipped, &spec.id, id, *span, diags);
         }
     }
     for set in model.sets.iter().filter(|s| s.river) {
@@ -44,13 +44,20 @@ pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut 
     }
     start_tiles(model, diags);
     table_names(model, diags);
-    fit::orphans(model, config, shipped, diags);
+    fit::orphans(model, shipped, diags);
     fit::lone_seams(model, diags);
 }
 
 /// Checks one tile id of a set's `removes`: a tile of another set, of the
-/// directory or shipped.
-fn removed_tile(model: &Model, set: &str, id: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+/// directory (`model`, or `others` read beside it) or shipped.
+fn removed_tile(
+    model: &Model,
+    others: &[&Set],
+    set: &str,
+    id: &str,
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+) {
     if id.split_once('/').is_some_and(|(s, _)| s == set) {
         let kind = Kind::RemovesOwnTile {
             id: id.to_string(),
@@ -68,6 +75,7 @@ fn removed_tile(model: &Model, set: &str, id: &str, span: Span, diags: &mut Vec<
         all
     };
     let mut known = tiles(model);
+    known.extend(others.iter().flat_map(|s| &s.tiles).map(|t| t.id.clone()));
     if known.iter().any(|t| t == id) {
         return;
     }
@@ -213,22 +221,27 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     }
 }
 
+/// At most one start tile, counting tiles dropped for other errors: `start`
+/// needs nothing else of its tile.
 fn start_tiles(model: &Model, diags: &mut Vec<Diagnostic>) {
-    let starts: Vec<&Tile> = model
-        .sets
-        .iter()
-        .flat_map(|s| &s.tiles)
-        .filter(|t| t.start)
-        .collect();
+    let mut starts: Vec<Span> = Vec::new();
+    for set in &model.sets {
+        let dropped = set.dropped.iter().filter(|d| d.start).map(|d| d.span);
+        let mut own: Vec<Span> = set
+            .tiles
+            .iter()
+            .filter(|t| t.start)
+            .map(|t| t.span)
+            .collect();
+        own.extend(dropped);
+        own.sort_by_key(|s| s.start); // in the order of the file
+        starts.extend(own);
+    }
     if starts.len() > 1 {
-        let mut d = Diagnostic::new(
-            Kind::StartTiles {
-                count: starts.len() as u32,
-            },
-            starts[1].span,
-        );
-        for t in starts.iter().skip(2).chain(starts.first()) {
-            d = d.with(t.span, "also marked `start`");
+        let count = starts.len() as u32;
+        let mut d = Diagnostic::new(Kind::StartTiles { count }, starts[1]);
+        for &span in starts.iter().skip(2).chain(starts.first()) {
+            d = d.with(span, "also marked `start`");
         }
         diags.push(d);
     }

@@ -2,7 +2,7 @@
 //! are `check::ends`'s.
 
 use crate::diagnostic::Diagnostic;
-use crate::graph::{alternations, arc_of, enclosed_apart, walls, Link, TileGraph, Wall};
+use crate::graph::{alternations, arc_of, enclosed_apart, walls, TileGraph, Wall};
 use crate::message::Kind;
 use crate::model::Tile;
 use tilec_runtime::{MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
@@ -17,7 +17,7 @@ pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
         return;
     }
     g.rebuild(tile);
-    ports_covered(tile, g, diags);
+    ports_covered(tile, diags);
     edges_valid(tile, diags);
     no_crossings(tile, diags);
     adjacency_possible(tile, diags);
@@ -28,10 +28,11 @@ pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
     super::ends::fields_across_ends(tile, &walls, diags);
 }
 
-fn ports_covered(tile: &Tile, g: &TileGraph, diags: &mut Vec<Diagnostic>) {
-    let free: Vec<&str> = (0..12u8)
-        .filter(|&p| g.degree(g.port(p), Link::Owns) == 0)
-        .map(|p| PORT_NAMES[p as usize])
+/// Every port belongs to a segment (that none belongs to two, `lower` checks).
+pub fn ports_covered(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+    let free: Vec<&str> = (0..12)
+        .filter(|&p| tile.ports[p] == NO_SEGMENT)
+        .map(|p| PORT_NAMES[p])
         .collect();
     if !free.is_empty() {
         diags.push(Diagnostic::new(

@@ -4,6 +4,7 @@
 //! that fails (bad tiles, I/O) leaves the previous outputs as they were, and the
 //! site and the tables are replaced together or not at all.
 
+use super::source::TilesArg;
 use super::{input, output};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -13,15 +14,14 @@ use tilec::Compiled;
 /// Arguments of `tilec build`.
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// Directory of `.tiles` files and `sets.toml`.
-    #[arg(long, default_value = "tiles")]
-    pub tiles: PathBuf,
+    #[command(flatten)]
+    pub tiles: TilesArg,
     /// Where the reference site goes (replaced as a whole).
     #[arg(long, default_value = "site")]
     pub site: PathBuf,
     /// Where the engine tables go (default: `runtime/generated/tables.rs` when building
-    /// the shipped `tiles`; with another `--tiles DIR`, only when given, so that a
-    /// designer's build never overwrites the shipped tables).
+    /// a checkout's `tiles`; with another `--tiles DIR` or the built-in sets, only
+    /// when given, so that a designer's build never overwrites the shipped tables).
     #[arg(long)]
     pub tables: Option<PathBuf>,
     /// Also write a JCloisterZone add-on for the sets built into this directory
@@ -33,7 +33,7 @@ pub struct BuildArgs {
 impl BuildArgs {
     /// The tables file to write, if any.
     fn tables_path(&self) -> Option<PathBuf> {
-        let shipped = self.tiles == std::path::Path::new("tiles");
+        let shipped = self.tiles.source(&[]).is_ok_and(|s| s.is_checkout());
         self.tables
             .clone()
             .or_else(|| shipped.then(|| PathBuf::from("runtime/generated/tables.rs")))
@@ -43,7 +43,11 @@ impl BuildArgs {
 /// Builds; 0 success, 1 the tiles have problems (nothing written), 2 I/O.
 pub fn run(args: &BuildArgs) -> u8 {
     let start = Instant::now();
-    let (input, compiled) = match input::compile(std::slice::from_ref(&args.tiles)) {
+    let source = match args.tiles.resolve(&[]) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let (input, compiled) = match source.compile() {
         Ok(v) => v,
         Err(code) => return code,
     };
@@ -73,7 +77,7 @@ pub fn run(args: &BuildArgs) -> u8 {
     if let Some((dir, files)) = &addon {
         targets.push(output::Target::Dir(dir, files));
     }
-    if let Err(msg) = output::replace_all(&targets, std::slice::from_ref(&args.tiles)) {
+    if let Err(msg) = output::replace_all(&targets, source.inputs()) {
         eprintln!("{msg}");
         return 2;
     }

@@ -1,14 +1,16 @@
-//! `tilec check [PATH...]`, and `tilec check --explain CODE`.
+//! `tilec check [PATH...] [--tiles DIR]`, and `tilec check --explain CODE`.
 
 use super::input;
+use super::source::TilesArg;
 use std::path::PathBuf;
 
 /// Arguments of `tilec check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Tile files or directories.
-    #[arg(default_value = "tiles")]
+    /// Tile files or directories (a file is read with the `sets.toml` beside it).
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub tiles: TilesArg,
     /// Print the long explanation of a diagnostic code (such as E202) and exit.
     #[arg(long, value_name = "CODE")]
     pub explain: Option<String>,
@@ -19,7 +21,8 @@ pub fn run(args: &CheckArgs) -> u8 {
     if let Some(code) = &args.explain {
         return explain(code);
     }
-    let (input, compiled) = match input::compile(&args.paths) {
+    let compiled = args.tiles.resolve(&args.paths);
+    let (input, compiled) = match compiled.and_then(|source| source.compile()) {
         Ok(v) => v,
         Err(code) => return code,
     };

@@ -1,6 +1,7 @@
-//! `tilec export --format json|jcz [PATH] [--set ID] [--out FILE]` and
-//! `tilec export --format dot --tile ID`.
+//! `tilec export --format json|jcz [PATH | --tiles DIR] [--set ID] [--out FILE]`
+//! and `tilec export --format dot --tile ID`.
 
+use super::source::{Source, TilesArg};
 use super::{input, output};
 use std::path::PathBuf;
 use tilec::model::Set;
@@ -32,8 +33,9 @@ pub struct ExportArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// A tiles directory or file.
-    #[arg(default_value = "tiles")]
-    pub path: PathBuf,
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub tiles: TilesArg,
 }
 
 /// Runs the export; 0 done, 1 the tiles have problems, 2 usage or I/O.
@@ -42,7 +44,11 @@ pub fn run(args: &ExportArgs) -> u8 {
         eprintln!("{msg}");
         return 2;
     }
-    let (input, compiled) = match input::compile(std::slice::from_ref(&args.path)) {
+    let source = match args.tiles.resolve(args.path.as_slice()) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let (input, compiled) = match source.compile() {
         Ok(v) => v,
         Err(code) => return code,
     };
@@ -57,7 +63,7 @@ pub fn run(args: &ExportArgs) -> u8 {
         (Format::Jcz, _) => {
             let mut requires = tilec::sets::requires_of(&compiled.config);
             requires.extend(tilec::sets::shipped_requires());
-            return jcz(args, &compiled.model.sets, &requires);
+            return jcz(args, &compiled.model.sets, &requires, &source);
         }
         (Format::Dot, None) => {
             eprintln!("error: --format dot needs --tile ID (for example --tile base/D)");
@@ -133,7 +139,7 @@ pub fn report_lost(lost: &[(String, Vec<String>)]) {
     }
 }
 
-fn jcz(args: &ExportArgs, sets: &[Set], requires: &tilec::sets::Requires) -> u8 {
+fn jcz(args: &ExportArgs, sets: &[Set], requires: &tilec::sets::Requires, source: &Source) -> u8 {
     let sets = match chosen(sets, &args.sets) {
         Ok(s) => s,
         Err(msg) => {
@@ -147,7 +153,7 @@ fn jcz(args: &ExportArgs, sets: &[Set], requires: &tilec::sets::Requires) -> u8 
         None => super::stdout::with(|w| w.write_all(export.xml.as_bytes())),
         Some(path) => {
             let target = output::Target::File(path, export.xml.as_bytes());
-            if let Err(msg) = output::replace_all(&[target], std::slice::from_ref(&args.path)) {
+            if let Err(msg) = output::replace_all(&[target], source.inputs()) {
                 eprintln!("{msg}");
                 return 2;
             }

@@ -1,6 +1,8 @@
-//! `tilec fmt [--check] PATH...`: rewrite tile files in the canonical layout.
+//! `tilec fmt [--check] [PATH... | --tiles DIR]`: rewrite tile files in the
+//! canonical layout.
 
 use super::input;
+use super::source::{Source, TilesArg};
 use std::path::PathBuf;
 use tilec::diagnostic::Sources;
 
@@ -12,14 +14,23 @@ pub struct FmtArgs {
     #[arg(long)]
     pub check: bool,
     /// Tile files or directories.
-    #[arg(default_value = "tiles")]
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub tiles: TilesArg,
 }
 
 /// Formats every file; 0 done (or all canonical), 1 changes needed or syntax
 /// errors, 2 I/O.
 pub fn run(args: &FmtArgs) -> u8 {
-    let files = match input::tile_paths(&args.paths) {
+    let paths = match args.tiles.resolve(&args.paths) {
+        Ok(Source::Paths(paths)) => paths,
+        Ok(Source::BuiltIn) => {
+            eprintln!("error: no `tiles` directory here, and the built-in sets are not files to format\n  = hint: name the files or directories to format: `tilec fmt PATH...`");
+            return 2;
+        }
+        Err(code) => return code,
+    };
+    let files = match input::tile_paths(&paths) {
         Ok(f) => f,
         Err(input::IoError(msg)) => {
             eprintln!("{msg}");

@@ -94,6 +94,9 @@ pub fn run(args: &ImportJczArgs) -> u8 {
         eprintln!("{msg}");
         return 2;
     }
+    if let Some(dir) = &args.out {
+        outln!("{}", wrote(dir, &sets));
+    }
     let xml = match names.as_slice() {
         [one] => one.clone(),
         _ => "the files".to_string(),
@@ -158,6 +161,17 @@ fn print_one(sets: &[ImportedSet], files: usize) -> Result<(), String> {
             ))
         }
     }
+}
+
+/// What `--out DIR` says it wrote: "wrote DIR/: 2 sets (a, b) and sets.toml".
+fn wrote(dir: &Path, sets: &[ImportedSet]) -> String {
+    let ids: Vec<&str> = sets.iter().map(|s| s.id.as_str()).collect();
+    format!(
+        "wrote {}/: {} ({}) and sets.toml",
+        dir.display(),
+        tilec::message::plural(sets.len(), "set"),
+        ids.join(", ")
+    )
 }
 
 /// Writes the new directory `dir`: a `.tiles` file per set and `sets.toml`.

@@ -13,6 +13,9 @@ pub struct Input {
     pub sources: Sources,
     /// Ids of the `.tiles` files.
     pub tiles: Vec<FileId>,
+    /// Ids of the other `.tiles` files of the directory of a file read alone
+    /// with that directory's `sets.toml` (see [`tilec::compile_among`]).
+    pub siblings: Vec<FileId>,
     /// Id of `sets.toml`, if one was found.
     pub config: Option<FileId>,
     /// Problems found while decoding (bad UTF-8).
@@ -23,11 +26,13 @@ pub struct Input {
 pub struct IoError(pub String);
 
 /// Reads the given paths: a directory gives its `*.tiles` files (sorted) and its
-/// `sets.toml`; a file is read as tile text.
+/// `sets.toml`; a file is read as tile text. Files given without a directory
+/// are read with the `sets.toml` beside them (see [`beside`]).
 pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
     let mut input = Input {
         sources: Sources::new(),
         tiles: Vec::new(),
+        siblings: Vec::new(),
         config: None,
         diagnostics: Vec::new(),
     };
@@ -47,7 +52,51 @@ pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
             input.tiles.push(id);
         }
     }
+    if input.config.is_none() {
+        beside(&mut input, paths)?;
+    }
     Ok(input)
+}
+
+/// For files given without their directory: the `sets.toml` beside them, and
+/// the directory's other `.tiles` files, whose sets its other entries describe
+/// and which may hold the sets these files require. Files of several
+/// directories are read as they are (which `sets.toml` would apply?), with a note.
+fn beside(input: &mut Input, paths: &[PathBuf]) -> Result<(), IoError> {
+    let dir_of = |p: &PathBuf| match p.parent() {
+        Some(d) if d != Path::new("") => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if paths.iter().any(|p| p.is_dir()) {
+        return Ok(());
+    }
+    let mut dirs: Vec<PathBuf> = paths.iter().map(dir_of).collect();
+    dirs.sort();
+    dirs.dedup();
+    let with_toml: Vec<&PathBuf> = dirs
+        .iter()
+        .filter(|d| d.join("sets.toml").is_file())
+        .collect();
+    match with_toml.as_slice() {
+        [] => return Ok(()),
+        [dir] if dirs.len() == 1 => {
+            let toml = dir.join("sets.toml");
+            input.config = Some(add(input, &toml)?);
+            let given: Vec<PathBuf> = paths.iter().filter_map(|p| p.canonicalize().ok()).collect();
+            for file in tile_files(dir)? {
+                if !file.canonicalize().is_ok_and(|f| given.contains(&f)) {
+                    let reported = input.diagnostics.len();
+                    let id = add(input, &file)?;
+                    input.diagnostics.truncate(reported); // a sibling's, not reported
+                    input.siblings.push(id);
+                }
+            }
+        }
+        _ => eprintln!(
+            "note: the files lie in several directories: no `sets.toml` was read\n  = hint: check each directory, or each directory's files, on its own"
+        ),
+    }
+    Ok(())
 }
 
 /// The `.tiles` files named by `paths`: files as given, directories expanded
@@ -57,8 +106,8 @@ pub fn tile_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
     for path in paths {
         if path.is_dir() {
             out.extend(tile_files(path)?);
-        } else if !path.exists() {
-            let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+        } else if let Err(e) = std::fs::metadata(path) {
+            // The system's own words, as `check` gives them ("No such file ...").
             return Err(hint_if_missing(io_error(path, &e), path));
         } else {
             out.push(path.clone());
@@ -102,15 +151,15 @@ fn add(input: &mut Input, path: &Path) -> Result<FileId, IoError> {
     Ok(id)
 }
 
-/// Adds a hint to the error for a tile path that does not exist: the default
-/// `tiles` exists only in a tilec checkout, so say how to name another one.
+/// Adds a hint to the error for a tile path that does not exist: what a path
+/// to tiles names.
 fn hint_if_missing(IoError(msg): IoError, path: &Path) -> IoError {
     if path.exists() {
         return IoError(msg);
     }
     IoError(format!(
-        "{msg}\nhint: name the tiles to read: `tilec check DIR`, `tilec build --tiles DIR` \
-         (the default `tiles` is the directory of a tilec checkout)"
+        "{msg}\n  = hint: name a `.tiles` file, or a directory of them with its `sets.toml` \
+         (a path, or `--tiles DIR`)"
     ))
 }
 
@@ -129,9 +178,16 @@ pub fn compile(paths: &[PathBuf]) -> Result<(Input, Compiled), u8> {
         eprintln!("error: no .tiles files found in the given paths");
         return Err(2);
     }
-    let mut compiled = tilec::compile(&input.sources, &input.tiles, input.config);
+    let mut compiled = input.compile();
     compiled.diagnostics.append(&mut input.diagnostics);
     Ok((input, compiled))
+}
+
+impl Input {
+    /// Runs the library's pipeline on what was read.
+    pub fn compile(&self) -> Compiled {
+        tilec::compile_among(&self.sources, &self.tiles, &self.siblings, self.config)
+    }
 }
 
 /// Prints diagnostics to stderr through one buffer (stderr itself is

@@ -29,4 +29,5 @@ pub mod render;
 pub mod report;
 pub mod sets;
 pub mod simulate;
+pub mod source;
 pub mod stdout;

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 pub struct NewArgs {
     /// The new set's id (a letter, then letters, digits, `-`, `_`).
     pub id: String,
-    /// Where the set's file goes (and whose `sets.toml` gets the entry).
-    #[arg(long, default_value = "tiles")]
+    /// Where the set's file goes (and whose `sets.toml` gets the entry); `--tiles`
+    /// names it too, as for the commands that read tiles.
+    #[arg(long, visible_alias = "tiles", default_value = "tiles")]
     pub dir: PathBuf,
     /// Display name (default: the id).
     #[arg(long)]
@@ -17,6 +18,7 @@ pub struct NewArgs {
 }
 
 /// Writes `DIR/ID.tiles` and appends to `DIR/sets.toml`; refuses to overwrite.
+/// Exit 0 written, 2 refused (a bad id, an existing file or entry) or I/O.
 pub fn run(args: &NewArgs) -> u8 {
     let id = &args.id;
     if !id.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -33,7 +35,7 @@ pub fn run(args: &NewArgs) -> u8 {
             "error: `{}` already exists; choose another id",
             file.display()
         );
-        return 1;
+        return 2;
     }
     let toml = args.dir.join("sets.toml");
     let existing = match read_sets_toml(&toml) {
@@ -48,7 +50,7 @@ pub fn run(args: &NewArgs) -> u8 {
             "error: `{}` already has an entry for `{id}`",
             toml.display()
         );
-        return 1;
+        return 2;
     }
     let name = args.name.clone().unwrap_or_else(|| id.clone());
     let text = tilec::scaffold::tile_file(id, &name);

@@ -109,10 +109,8 @@ pub struct PlayArgs {
     /// Print the scores and events as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Play with the sets compiled from this directory (`.tiles` files and
-    /// `sets.toml`) instead of the shipped ones.
-    #[arg(long, value_name = "DIR")]
-    pub tiles: Option<PathBuf>,
+    #[command(flatten)]
+    pub tiles: super::source::TilesArg,
     /// Play tiles whose marks (towers, inns, dragons, ...) have no rules in the
     /// engine as plain topology, ignoring the marks, instead of refusing them.
     #[arg(long)]
@@ -148,7 +146,7 @@ pub fn run(args: &PlayArgs) -> u8 {
             return 1;
         }
     };
-    let available = match super::sets::load(args.tiles.as_deref()) {
+    let available = match super::sets::load(&args.tiles) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -175,10 +173,16 @@ pub fn run(args: &PlayArgs) -> u8 {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {path}: {e}");
-            if let record::ReplayErrorKind::Catalog(c) = &e.kind {
-                if let Some(hint) = super::sets::topology_hint(c) {
-                    eprintln!("{hint}");
+            match &e.kind {
+                record::ReplayErrorKind::Catalog(c) => {
+                    if let Some(hint) = super::sets::topology_hint(c) {
+                        eprintln!("{hint}");
+                    }
                 }
+                record::ReplayErrorKind::UnknownSet { .. } => eprintln!(
+                    "  = hint: a set of your own is played from its directory: `tilec play {path} --tiles DIR`"
+                ),
+                _ => {}
             }
             return 1;
         }

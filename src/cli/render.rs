@@ -1,6 +1,8 @@
-//! `tilec render PATH [--out DIR]`: quick previews for a designer: one PNG per
-//! tile kind and a sheet per set, even when the tiles still have problems.
+//! `tilec render [PATH | --tiles DIR] [--out DIR]`: quick previews for a
+//! designer: one PNG per tile kind and a sheet per set, even when the tiles
+//! still have problems.
 
+use super::source::TilesArg;
 use super::{input, output};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -9,8 +11,10 @@ use tilec::emit::png;
 /// Arguments of `tilec render`.
 #[derive(clap::Args)]
 pub struct RenderArgs {
-    /// A `.tiles` file or a directory of them.
-    pub path: PathBuf,
+    /// A `.tiles` file (read with the `sets.toml` beside it) or a directory of them.
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub tiles: TilesArg,
     /// Where to write the pictures (replaced as a whole).
     #[arg(long, default_value = "preview")]
     pub out: PathBuf,
@@ -19,7 +23,11 @@ pub struct RenderArgs {
 /// Renders; 0 clean, 1 written but the tiles have problems, 2 I/O.
 pub fn run(args: &RenderArgs) -> u8 {
     let start = Instant::now();
-    let (input, compiled) = match input::compile(std::slice::from_ref(&args.path)) {
+    let source = match args.tiles.resolve(args.path.as_slice()) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let (input, compiled) = match source.compile() {
         Ok(v) => v,
         Err(code) => return code,
     };
@@ -46,14 +54,15 @@ pub fn run(args: &RenderArgs) -> u8 {
             outln!("note: {}: some fields meet with no road, river or wall between them; the picture splits them with a hedge", tile.id);
         }
     }
-    if let Err(msg) = output::replace_dir(&args.out, &files, std::slice::from_ref(&args.path)) {
+    if let Err(msg) = output::replace_dir(&args.out, &files, source.inputs()) {
         eprintln!("{msg}");
         return 2;
     }
     let kinds: usize = sets.iter().map(|s| s.tiles.len()).sum();
     outln!(
-        "rendered {kinds} tile kinds in {} sets into {} ({} ms)",
-        sets.len(),
+        "rendered {} in {} into {} ({} ms)",
+        tilec::message::plural(kinds, "tile kind"),
+        tilec::message::plural(sets.len(), "set"),
         args.out.display(),
         start.elapsed().as_millis()
     );

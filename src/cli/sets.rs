@@ -1,24 +1,26 @@
 //! Loading the tile sets a game command plays with (`tilec play`, `tilec
-//! simulate`): the shipped static tables, or a designer's directory compiled at
-//! run time (`--tiles DIR`). Choosing among them is the library's
-//! ([`tilec::sets`]), shared with the Python package.
+//! simulate`): the shipped static tables, or a directory compiled at run time
+//! (`--tiles DIR`, or `tiles` in a checkout: see [`super::source`]). Choosing
+//! among them is the library's ([`tilec::sets`]), shared with the Python package.
 
 use super::input;
-use std::path::Path;
+use super::source::{Source, TilesArg};
 pub use tilec::sets::{requires_text, Available};
 
-/// The shipped tables without `--tiles`; with it, the directory's `.tiles` files
-/// and `sets.toml` compiled and converted with `Set::to_runtime`. Problems in the
-/// tiles are reported like `tilec check` does: `Err(1)`; I/O errors `Err(2)`.
-pub fn load(tiles: Option<&Path>) -> Result<Available, u8> {
-    let Some(dir) = tiles else {
-        return Ok(Available::Shipped);
+/// The shipped tables when no tiles directory is read; else the directory's
+/// `.tiles` files and `sets.toml` compiled and converted with `Set::to_runtime`.
+/// Problems in the tiles are reported like `tilec check` does: `Err(1)`; I/O
+/// errors `Err(2)`.
+pub fn load(tiles: &TilesArg) -> Result<Available, u8> {
+    let dir = match tiles.resolve(&[])? {
+        Source::BuiltIn => return Ok(Available::Shipped),
+        Source::Paths(mut paths) => paths.remove(0),
     };
     if !dir.is_dir() {
         eprintln!("error: --tiles `{}` is not a directory", dir.display());
         return Err(2);
     }
-    let (input, compiled) = input::compile(&[dir.to_path_buf()])?;
+    let (input, compiled) = input::compile(&[dir])?;
     if !compiled.diagnostics.is_empty() {
         input::report(&input.sources, &compiled.diagnostics);
         return Err(1);

@@ -42,10 +42,8 @@ pub struct SimulateArgs {
     /// same for any number.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Play with the sets compiled from this directory (`.tiles` files and
-    /// `sets.toml`) instead of the shipped ones.
-    #[arg(long, value_name = "DIR")]
-    pub tiles: Option<PathBuf>,
+    #[command(flatten)]
+    pub tiles: super::source::TilesArg,
     /// Write a balance report (`report.json`, `report.html` with charts) into
     /// this directory (created if missing).
     #[arg(long, value_name = "DIR")]
@@ -85,7 +83,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
     if args.compare {
         return run_compare(args);
     }
-    let available = match super::sets::load(args.tiles.as_deref()) {
+    let available = match super::sets::load(&args.tiles) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -98,7 +96,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
     };
     let sets: Vec<&TileSet> = played.iter().map(|s| &**s).collect();
     if let Some(dir) = &args.report {
-        let inputs: Vec<std::path::PathBuf> = args.tiles.iter().cloned().collect();
+        let inputs = args.tiles.inputs();
         let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| report::prepare(dir));
         if let Err(m) = ready {
             eprintln!("{m}");
@@ -106,7 +104,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         }
     }
     if let Some(dir) = &args.records {
-        let inputs: Vec<PathBuf> = args.tiles.iter().cloned().collect();
+        let inputs = args.tiles.inputs();
         let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("error: cannot create `{}`: {e}", dir.display()))
@@ -285,7 +283,7 @@ fn write_report(
         figure_rate: args.figure_rate,
     };
     // A report written into the tile directory it was built from is refused.
-    let inputs: Vec<std::path::PathBuf> = args.tiles.iter().cloned().collect();
+    let inputs = args.tiles.inputs();
     match report::write(dir, &Report::new(run, tally, cat, sets), &inputs) {
         Ok(()) => {
             outln!("wrote {}/report.json and report.html", dir.display());

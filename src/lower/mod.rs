@@ -1,7 +1,9 @@
 //! `lower`: Ast → [`Model`]. Resolves names to indices, expands port shorthand,
 //! derives implied ports, adjacency, edges and symmetry, and reports every name or
 //! statement problem. A tile with errors is left out of the model (its copies are
-//! still counted), so later checks do not repeat what was already said.
+//! still counted), so later checks do not repeat what was already said; what of
+//! it is sound is kept aside ([`crate::model::Dropped`]) for the checks that
+//! need only that, so that one run reports every problem.
 
 mod args;
 mod marks;
@@ -14,12 +16,12 @@ pub use ports::port_neighbours;
 use crate::ast::{Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
-use crate::model::{Model, Set, Tile};
+use crate::model::{Dropped, Model, Set, Sound};
 use crate::vocab;
 use args::Args;
 use std::borrow::Borrow;
 use std::collections::HashMap;
-use tile::{lower_tile, SetContext};
+use tile::{lower_tile, Lowered, SetContext};
 use tilec_runtime::Provenance;
 
 /// Lowers every parsed file into one model. The files are taken one at a time, so
@@ -109,6 +111,7 @@ fn lower_set_header(ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> 
         tiles: Vec::new(),
         span: id_span,
         dropped_copies: 0,
+        dropped: Vec::new(),
         relations: Default::default(),
     })
 }
@@ -166,6 +169,9 @@ struct TileStmt<'s, 'a> {
     name: String,
     span: Span,
     variant_of: Option<(&'a str, Span)>,
+    /// Its id is an earlier tile's (E107): lowered for its own errors, then
+    /// left out.
+    duplicate: bool,
 }
 
 fn collect_tiles<'s, 'a>(
@@ -214,12 +220,12 @@ fn collect_tiles<'s, 'a>(
             ));
             continue;
         }
-        if let Some(prev) = seen.get(local) {
+        let duplicate = seen.get(local).is_some_and(|prev| {
             let kind = Kind::DuplicateTile { id: local.into() };
             diags.push(Diagnostic::new(kind, span).with(*prev, "first defined here"));
-            continue;
-        }
-        seen.insert(local, span);
+            true
+        });
+        seen.entry(local).or_insert(span);
         let variant_of = variant_base(ast, stmt, diags);
         tiles.push(TileStmt {
             stmt,
@@ -227,6 +233,7 @@ fn collect_tiles<'s, 'a>(
             name,
             span,
             variant_of,
+            duplicate,
         });
     }
     tiles
@@ -266,7 +273,8 @@ enum State {
     Done,
 }
 
-/// Lowers the tiles in source order, lowering a variant's base first.
+/// Lowers the tiles in source order, lowering a variant's base first. A tile
+/// with errors is dropped, with what of it is sound ([`Dropped`]).
 fn lower_tiles(
     ast: &Ast<'_>,
     tiles: &[TileStmt<'_, '_>],
@@ -275,21 +283,35 @@ fn lower_tiles(
     diags: &mut Vec<Diagnostic>,
 ) {
     let mut state = vec![State::Todo; tiles.len()];
-    let mut done: Vec<Option<Tile>> = vec![None; tiles.len()];
-    let index: HashMap<&str, usize> = tiles
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.local, i))
-        .collect();
+    let mut done: Vec<Lowered> = tiles.iter().map(|_| Lowered::Failed).collect();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for (i, t) in tiles.iter().enumerate() {
+        index.entry(t.local).or_insert(i); // a duplicate's id names the first
+    }
     for i in 0..tiles.len() {
         visit(ast, tiles, &index, i, ctx, &mut state, &mut done, diags);
     }
-    set.tiles.reserve_exact(done.iter().flatten().count());
+    set.tiles
+        .reserve_exact(done.iter().filter(|l| l.clean().is_some()).count());
     for (t, lowered) in tiles.iter().zip(done) {
-        match lowered {
-            Some(tile) => set.tiles.push(tile),
-            None => set.dropped_copies = set.dropped_copies.saturating_add(count_of(ast, t.stmt)),
-        }
+        let partial = match lowered {
+            Lowered::Clean(tile) if !t.duplicate => {
+                set.tiles.push(tile);
+                continue;
+            }
+            Lowered::Clean(tile) => Some((tile, Sound::Shape)),
+            Lowered::Partial(tile, sound) => Some((tile, sound)),
+            Lowered::Failed => None,
+        };
+        set.dropped_copies = set.dropped_copies.saturating_add(count_of(ast, t.stmt));
+        set.dropped.push(Dropped {
+            span: t.span,
+            start: ast
+                .children(t.stmt)
+                .iter()
+                .any(|c| ast.keyword(c) == "start"),
+            partial,
+        });
     }
 }
 
@@ -301,7 +323,7 @@ fn visit(
     i: usize,
     ctx: &SetContext<'_>,
     state: &mut [State],
-    done: &mut [Option<Tile>],
+    done: &mut [Lowered],
     diags: &mut Vec<Diagnostic>,
 ) {
     // An explicit stack: a long chain of variants cannot overflow the call stack.
@@ -338,7 +360,7 @@ fn visit(
         }
         let (ok, base_tile) = match base {
             None => (true, None),
-            Some((Some(k), _, _)) => (done[k].is_some(), done[k].clone()),
+            Some((Some(k), _, _)) => (done[k].clean().is_some(), done[k].clean().cloned()),
             Some((None, name, span)) => {
                 let locals = tiles.iter().map(|t| t.local);
                 let kind = Kind::UnknownVariantBase {

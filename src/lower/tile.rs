@@ -7,7 +7,7 @@ use super::touching::{self, faces_adjacency, NotTouching};
 use crate::ast::{ArgKind, Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
-use crate::model::{End, Segment, Tile, MAX_SEGMENTS};
+use crate::model::{End, Segment, Sound, Tile, MAX_SEGMENTS};
 use crate::symmetry::symmetry;
 use crate::vocab::{self, Attach, MarkRow, PortRule, PortWord};
 use tilec_runtime::{
@@ -67,6 +67,38 @@ struct Draft {
     too_many_segments: bool,
 }
 
+/// A lowered tile: clean, or with errors and as much of it as is sound.
+pub enum Lowered {
+    /// No error: the tile joins its set.
+    Clean(Tile),
+    /// Errors, which leave this much of the tile sound (see [`Sound`]).
+    Partial(Tile, Sound),
+    /// Errors in what it claims, or not lowered at all.
+    Failed,
+}
+
+impl Lowered {
+    /// The tile, when it lowered without error.
+    pub fn clean(&self) -> Option<&Tile> {
+        match self {
+            Lowered::Clean(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// Statements that do not shape a tile: their errors leave its segments, ports
+/// and ends sound, and the checks of its shape still run.
+const NOT_SHAPING: [&str; 7] = [
+    "count",
+    "start",
+    "variant-of",
+    "provenance",
+    "arrow",
+    "copies",
+    "note",
+];
+
 /// Lowers a tile; `base` is the tile named by `variant-of`, already lowered.
 pub fn lower_tile(
     ast: &Ast<'_>,
@@ -75,13 +107,22 @@ pub fn lower_tile(
     ctx: &SetContext<'_>,
     base: Option<&Tile>,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Tile> {
+) -> Lowered {
     let (local, name, span) = header;
     let before = diags.len();
     let mut d = Draft::from_base(base, ast.children(stmt).len());
+    // Errors about the tile's shape: with none, its shape is sound.
+    let mut shape = 0;
     for child in ast.children(stmt) {
+        let n = diags.len();
         d.statement(ast, child, diags);
+        if !NOT_SHAPING.contains(&ast.keyword(child)) {
+            shape += diags.len() - n;
+        }
     }
+    // Every segment statement read: the ports they claim are known.
+    let claims_known = shape == 0;
+    let n = diags.len();
     d.resolve_pending(diags);
     for child in ast.children(stmt) {
         match ast.keyword(child) {
@@ -91,6 +132,7 @@ pub fn lower_tile(
         }
     }
     let ports = assign_ports(&mut d.segments, &d.claims, diags);
+    shape += diags.len() - n;
     let id = [ctx.id, "/", local].concat();
     let count = d.count;
     // A `count` that was given but is out of range has its own diagnostic.
@@ -118,7 +160,9 @@ pub fn lower_tile(
             ));
         }
     }
+    let n = diags.len();
     derive_adjacency(&mut d.segments, &ports, diags);
+    shape += diags.len() - n;
     let mut tile = Tile {
         id,
         name: name.to_string(),
@@ -137,15 +181,20 @@ pub fn lower_tile(
         span,
         arrow_span: d.arrow_span,
     };
+    if shape == 0 {
+        let n = diags.len();
+        faces_adjacency(&mut tile, &d.not_touching, diags);
+        shape += diags.len() - n;
+    }
     if diags.len() != before {
-        return None;
+        return match (shape, claims_known) {
+            (0, _) => Lowered::Partial(tile, Sound::Shape),
+            (_, true) => Lowered::Partial(tile, Sound::Ports),
+            _ => Lowered::Failed,
+        };
     }
     // Only a tile without errors: symmetry assumes every segment is well formed
     // (a port-less city named by an enclosed field would have no image).
-    faces_adjacency(&mut tile, &d.not_touching, diags);
-    if diags.len() != before {
-        return None;
-    }
     tile.symmetry = symmetry(&tile);
     // The model outlives every other stage: no spare capacity (benches/compile.rs
     // measures the heap per tile).
@@ -156,7 +205,7 @@ pub fn lower_tile(
     tile.ends.shrink_to_fit();
     tile.marks.shrink_to_fit();
     tile.notes.shrink_to_fit();
-    Some(tile)
+    Lowered::Clean(tile)
 }
 
 impl Draft {
@@ -496,9 +545,14 @@ impl Draft {
                 self.segment_mark(seg, s.kind, key, Some((value, at)), span, diags);
             }
             _ => {
+                // The attributes a segment may take, and its marks that take a value.
+                let own = ["pennants", "over", "under", "not-touching"];
+                let marks = vocab::segment_marks(s.kind).map(|r| r.keyword);
+                let suggestion = vocab::suggest(key, own.into_iter().chain(marks));
                 let k = Kind::UnknownAttribute {
                     key: key.into(),
                     statement: a.keyword.into(),
+                    suggestion: suggestion.map(String::from),
                 };
                 diags.push(Diagnostic::new(k, span));
             }
@@ -618,12 +672,15 @@ impl Draft {
     fn end(&mut self, ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) {
         let mut a = Args::new(ast, stmt);
         let mut segments = 0u32;
+        // Named, found or not: an unknown name has its own diagnostic (E110).
+        let mut named = false;
         let mut saw_at = false;
         while let Some((w, span)) = a.word() {
             if w == "at" {
                 saw_at = true;
                 break;
             }
+            named = true;
             if let Some(i) = self.find(w, span, diags) {
                 segments |= 1 << i;
             }
@@ -650,7 +707,7 @@ impl Draft {
                 diags.push(Diagnostic::new(kind, span));
             }
         }
-        if !saw_at || !any_target || segments == 0 {
+        if !saw_at || !any_target || !named {
             diags.push(Diagnostic::new(Kind::EndWithoutTarget, a.span));
         }
         a.finish(diags);
@@ -696,6 +753,7 @@ impl Draft {
                 let k = Kind::UnknownAttribute {
                     key: key.into(),
                     statement: "mark".into(),
+                    suggestion: vocab::suggest(key, ["on"].into_iter()).map(String::from),
                 };
                 diags.push(Diagnostic::new(k, aspan));
             }

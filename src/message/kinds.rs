@@ -2,7 +2,7 @@
 //! module): code, variant and fields, message, hint, optional label, and the
 //! doc comment that `tilec check --explain` prints.
 
-use super::{belong, did_you_mean, plural_port};
+use super::{belong, did_you_mean, plural, plural_port};
 
 kinds! {
     // ---- syntax
@@ -131,7 +131,7 @@ kinds! {
         => format!("unknown statement `{word}` in {context}"),
         hint: match suggestion {
             Some(s) => format!("did you mean `{s}`?"),
-            None => format!("`tilec check --explain E100` lists the statements a {context} takes"),
+            None => format!("`tilec check --explain E100` lists the statements {context} takes"),
         };
     /// The file has tiles but no `set` statement. Every tile belongs to the set its
     /// file declares, so a file starts with one:
@@ -264,9 +264,9 @@ kinds! {
     /// ```text
     /// road r W E pennants=1   # wrong: pennants belong to cities
     /// ```
-    E112 UnknownAttribute { key: String, statement: String }
+    E112 UnknownAttribute { key: String, statement: String, suggestion: Option<String> }
         => format!("`{statement}` takes no attribute `{key}`"),
-        hint: "`tilec check --explain E112` lists the attributes each statement takes";
+        hint: did_you_mean(suggestion, "`tilec check --explain E112` lists the attributes each statement takes");
     /// `arrow` names its kind first: `add-next-to`, `portal` or `extra-turn`, then
     /// the edge it points at:
     ///
@@ -884,7 +884,7 @@ kinds! {
     /// total = 12
     /// ```
     E300 SetTotal { set: String, expected: u32, actual: u32, toml: String }
-        => format!("set `{set}` has {actual} tiles, expected {expected}"),
+        => format!("set `{set}` has {}, expected {expected}", plural(*actual as usize, "tile")),
         hint: format!("fix the tiles' counts, or `total` in {toml}"),
         label: "in this set";
     /// A group in `sets.toml` counts the tiles that have an arrow kind, a mark, or
@@ -894,7 +894,7 @@ kinds! {
     /// groups = [ { name = "festival tiles", mark = "festival", count = 10 } ]
     /// ```
     E301 GroupTotal { set: String, group: String, expected: u32, actual: u32, toml: String }
-        => format!("set `{set}`: group `{group}` has {actual} tiles, expected {expected}"),
+        => format!("set `{set}`: group `{group}` has {}, expected {expected}", plural(*actual as usize, "tile")),
         hint: format!("fix the tiles, or the group's `count` in {toml}"),
         label: "in this set";
     /// A river set is one river: exactly one tile has `end RIVER at spring`, and

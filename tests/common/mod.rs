@@ -109,3 +109,21 @@ impl Drop for Temp {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Says that a test did not run, and why: straight to stderr (the harness
+/// captures `eprintln!` of a passing test, and a skip must not look like a
+/// pass) and, under `./test.sh`, into the file `TILEC_SKIP_LOG` names, whose
+/// lines `./test.sh` prints at the end as its list of skips.
+pub fn skip(test: &str, why: &str) {
+    use std::io::Write;
+    let line = format!("SKIPPED: {test} ({why})");
+    let _ = writeln!(std::io::stderr(), "{line}");
+    if let Some(log) = std::env::var_os("TILEC_SKIP_LOG") {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log);
+        // One short write per line: concurrent test processes do not interleave.
+        let _ = file.and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()));
+    }
+}

@@ -151,21 +151,19 @@ fn console_errors(stderr: &str) -> Vec<String> {
 fn chromium_loads_the_index_and_every_set_page() {
     let on_ci = std::env::var("CI").as_deref() == Ok("true");
     if !on_ci && std::env::var_os("TILEC_SKIP_BROWSER").is_some_and(|v| v != "0") {
-        // Straight to stderr: the test harness captures `eprintln!` of a passing
-        // test, and a skip must not look like a pass.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: chromium_loads_the_index_and_every_set_page (TILEC_SKIP_BROWSER is set)"
+        super::common::skip(
+            "chromium_loads_the_index_and_every_set_page",
+            "TILEC_SKIP_BROWSER is set",
         );
         return;
     }
     let Some(bin) = chromium() else {
         panic!(
             "Chromium not found (/usr/bin/chromium, or the path in TILEC_CHROMIUM): \
-             install it (apt-get install chromium), or set TILEC_SKIP_BROWSER=1 to skip \
-             this test{}",
+             ./test.sh installs it (as root, or with sudo), or apt-get install chromium; \
+             or set TILEC_SKIP_BROWSER=1 to skip this test{}",
             if on_ci {
-                "; on CI, .ci/run installs it and the opt-out is ignored"
+                "; on CI the opt-out is ignored"
             } else {
                 ""
             }

@@ -1,4 +1,5 @@
-//! The base game and the River, transcribed from `reference/TILES.md`.
+//! The base game and the River, transcribed from the tile catalogue
+//! (`docs/tiles-provenance.md`).
 
 use super::kind;
 use crate::tile::{TileKind, TileSet};

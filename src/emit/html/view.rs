@@ -204,15 +204,21 @@ fn adjacency(tile: &Tile) -> Vec<String> {
 }
 
 fn end_line(tile: &Tile, e: &tilec_runtime::RoadEnd) -> String {
-    let ending = mask_names(tile, e.segments);
+    // "r ends", "r1, r2, r3 end".
+    let verb = if e.segments.count_ones() == 1 {
+        "ends"
+    } else {
+        "end"
+    };
+    let ending = format!("{} {verb}", mask_names(tile, e.segments));
     let touches = mask_names(tile, e.touches);
     match (e.kind, e.touches) {
-        (EndKind::Segment, _) => format!("{ending} ends at {touches}"),
+        (EndKind::Segment, _) => format!("{ending} at {touches}"),
         (EndKind::Tunnel, _) => format!(
-            "{ending} ends at a tunnel portal (the Tunnel expansion: carried, its rules not played)"
+            "{ending} at a tunnel portal (the Tunnel expansion: carried, its rules not played)"
         ),
-        (k, 0) => format!("{ending} ends at a {}", k.name()),
-        (k, _) => format!("{ending} ends at a {}, which touches {touches}", k.name()),
+        (k, 0) => format!("{ending} at a {}", k.name()),
+        (k, _) => format!("{ending} at a {}, which touches {touches}", k.name()),
     }
 }
 
@@ -335,5 +341,24 @@ mod tests {
             "Preview of t/A “Cap”, turned 90° clockwise: edges N road, E city, S road, W field";
         assert_eq!(view.alt(1), turned);
         assert_eq!(view.rotated_edges(2), ["field", "road", "city", "road"]);
+    }
+
+    #[test]
+    fn several_roads_end_one_ends() {
+        let mut sources = Sources::new();
+        let text = "set t \"T\" { provenance sourced }\n\
+                    tile A \"Village\" { count 2; road r1 E; road r2 S; road r3 W; end r1 r2 r3 at village; field f1 WR N EL; field f2 ER SL; field f3 SR WL }\n\
+                    tile B \"Cloister\" { count 2; monastery m; road r S; end r at m; field f N E W SL SR }\n";
+        let id = sources.add("t.tiles", text);
+        let compiled = crate::compile(&sources, &[id], None);
+        assert!(
+            compiled.diagnostics.is_empty(),
+            "{:?}",
+            compiled.diagnostics
+        );
+        let line = |t: &crate::model::Tile| super::end_line(t, &t.ends[0].end);
+        let tiles = &compiled.model.sets[0].tiles;
+        assert_eq!(line(&tiles[0]), "r1, r2, r3 end at a village");
+        assert_eq!(line(&tiles[1]), "r ends at m");
     }
 }
