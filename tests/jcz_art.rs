@@ -147,3 +147,36 @@ fn every_place_of_jczs_whole_library_has_one_too() {
     println!("{} files imported", xml.len());
     assert!(kinds["City"] > 300, "{kinds:?}");
 }
+
+/// `tools/jcz/client-check.sh`: JCloisterZone-Client's own add-on, expansion
+/// and artwork code loads the shipped sets' add-on (and with `TILEC_JCZ_DIR`
+/// the whole library's) and finds every place of every tile in all rotations.
+#[test]
+fn the_clients_own_loaders_find_every_place() {
+    let Some(client) = std::env::var_os("TILEC_JCZ_CLIENT") else {
+        let msg = "SKIPPED: set TILEC_JCZ_CLIENT to a checkout of farin/JCloisterZone-Client to load the add-on with the client's own code (tools/jcz/client-check.sh; needs node and npm)";
+        eprintln!("{msg}");
+        println!("{msg}");
+        return;
+    };
+    let mut cmd = std::process::Command::new("bash");
+    cmd.arg(common::root().join("tools/jcz/client-check.sh"))
+        .arg(&client)
+        .env("TILEC", env!("CARGO_BIN_EXE_tilec"));
+    if let Some(xml) = std::env::var_os("TILEC_JCZ_DIR") {
+        cmd.arg(xml);
+    }
+    let out = cmd.output().expect("bash runs");
+    let report = common::text(&out.stdout);
+    println!("{report}");
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        common::text(&out.stderr)
+    );
+    let summaries = report
+        .lines()
+        .filter(|l| l.contains(" lookups in 4 rotations"));
+    assert!(summaries.count() >= 1, "no add-on checked: {report}");
+    assert!(!report.contains("problem:"), "{report}");
+}

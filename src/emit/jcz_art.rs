@@ -23,7 +23,7 @@ use crate::emit::html::file_stem;
 use crate::emit::png::{self, TILE_PX};
 use crate::model::{Set, Tile};
 use serde_json::{json, Map, Value};
-use tilec_runtime::{EndKind, MarkKind, SegmentKind};
+use tilec_runtime::{MarkKind, SegmentKind};
 
 use super::jcz::HALVES;
 use super::jcz_addon::Files;
@@ -164,18 +164,10 @@ fn places(tile: &Tile, id: &str) -> Vec<Place> {
 }
 
 /// Whether the engine, with its tunnel rule on, makes one road per edge of
-/// segment `n`: a road of several edges that the XML writes `tunnel="true"`
-/// (a portal on it, or a city it passes under: `emit::jcz`'s `write_tile`).
+/// segment `n`: a road of several edges written `tunnel="true"`.
 fn splits(tile: &Tile, n: usize) -> bool {
-    let seg = &tile.segments[n];
-    let edges = (0..4)
-        .filter(|e| seg.ports & (1 << (3 * e + 1)) != 0)
-        .count();
-    let portal = tile
-        .ends
-        .iter()
-        .any(|e| e.end.kind == EndKind::Tunnel && e.end.segments & (1 << n) != 0);
-    seg.kind == SegmentKind::Road && edges > 1 && (portal || seg.tunnels != 0)
+    let edges = (0..4).filter(|e| tile.segments[n].ports & (1 << (3 * e + 1)) != 0);
+    edges.count() > 1 && super::jcz::writes_tunnel(tile, n)
 }
 
 /// A small square for the `n`th segment of a tile that the preview does not

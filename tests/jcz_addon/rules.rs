@@ -320,7 +320,7 @@ fn location(words: &[&str]) -> String {
 
 /// `artwork-loader.js` `loadArtwork`, `processTile`, `processFeature`,
 /// `validateFeatureClip`, and `theme.js` `getFeature`: every tile of the XML has
-/// an entry whose `features` are exactly its places, each naming a feature of
+/// an entry whose `features` hold every one of its places, each naming a feature of
 /// the feature files (an id without `[`: that would be read as parameters);
 /// every clip passes the client's path grammar and holds its point.
 fn check_artwork(files: &Files, dir: &str, places: &BTreeMap<String, BTreeSet<String>>) {
@@ -365,7 +365,10 @@ fn check_artwork(files: &Files, dir: &str, places: &BTreeMap<String, BTreeSet<St
         );
         let fs = tile["features"].as_object().expect("features");
         let keys: BTreeSet<String> = fs.keys().cloned().collect();
-        assert_eq!(&keys, &places[id], "{id}: a feature per place of the XML");
+        // `getFeature` throws on a place without a feature; one more (a
+        // mark the XML could not say) is never looked up.
+        let missing: Vec<&String> = places[id].difference(&keys).collect();
+        assert!(missing.is_empty(), "{id}: no feature for {missing:?}");
         for (key, f) in fs {
             let f = f.as_str().expect("a feature id");
             assert!(!f.contains('['), "{id} {key}: {f}");
