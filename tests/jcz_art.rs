@@ -118,6 +118,35 @@ fn every_place_of_every_fixture_has_a_point_a_figure_can_stand_on() {
 }
 
 #[test]
+fn a_road_under_a_city_has_a_place_on_each_side() {
+    let (_, compiled) = common::compile_dir(&common::root().join("tests/export_jcz"));
+    let files = addon(&compiled.model);
+    let tiles: serde_json::Value =
+        serde_json::from_slice(&files["tilec/jsons/tiles.json"]).expect("JSON");
+    let features = tiles["tilec/vocab/tunnel"]["features"]
+        .as_object()
+        .expect("the tile");
+    let keys: Vec<&str> = features.keys().map(String::as_str).collect();
+    for key in ["Road/NS", "Road/N", "Road/S", "City/WE"] {
+        assert!(keys.contains(&key), "{key}: {keys:?}");
+    }
+    // Each half stands on its own side of the city.
+    let measured = points::measure(&files, "tilec");
+    let y = |key: &str| {
+        let m = measured
+            .iter()
+            .find(|m| m.tile == "tilec/vocab/tunnel" && m.key == key);
+        m.expect("measured").point.1
+    };
+    assert!(
+        y("Road/N") < 60.0 && y("Road/S") > 100.0,
+        "{} {}",
+        y("Road/N"),
+        y("Road/S")
+    );
+}
+
+#[test]
 fn every_place_of_jczs_whole_library_has_one_too() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
         let msg = "SKIPPED: set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to hold the artwork of its whole library, imported, to the same rules";

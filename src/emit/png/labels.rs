@@ -208,3 +208,19 @@ fn chamfer(s: usize, seed: impl Fn(usize) -> bool) -> Vec<f32> {
     }
     d.into_iter().map(|v| f32::from(v) / 3.0).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tiles_border_is_an_edge_for_a_figure_not_for_a_wall() {
+        let labels = Labels::new(9);
+        let inside = labels.inside_distance(&[true; 81]);
+        assert_eq!(inside[0], 0.0, "a corner has no room");
+        assert_eq!(inside[4 * 9 + 4], 4.0, "the middle is 4 from every border");
+        assert_eq!(inside[4 * 9 + 1], 1.0);
+        // One label everywhere: no wall anywhere, however near the border.
+        assert!(labels.boundary_distance().iter().all(|&d| d > 80.0));
+    }
+}
