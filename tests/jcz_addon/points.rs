@@ -14,8 +14,10 @@ pub const BORDER: f64 = 0.05;
 /// The least distance from the clip's edge, as a fraction of the clip's
 /// largest inscribed radius...
 pub const INSIDE: f64 = 0.6;
-/// ... or of the tile's side, whichever is less.
-pub const ENOUGH: f64 = 0.05;
+/// ... or of the tile's side, whichever is less: a road's half width, so that
+/// a road's centre line is inside enough even where a symbol drawn on the
+/// road (a village) widens its clip.
+pub const ENOUGH: f64 = 0.045;
 
 /// One point measured: the tile, the place's key, the point, its distance
 /// from the clip's edge and the clip's largest inscribed radius (pixels).

@@ -39,14 +39,15 @@ const ROOM: f32 = 0.12;
 /// fraction of the most), so that a road's point is on its centre line.
 const SLACK: f32 = 0.85;
 
-/// Room that is enough to keep a point clear of symbols and badges (a
-/// fraction of the tile's side), or the fraction [`KEEP`] of the room the
-/// place offers with them: with less, the point may stand on a badge.
+/// Room that is enough to keep a point clear of badges too (a fraction of
+/// the tile's side), or the fraction [`KEEP`] of the room beside the place's
+/// symbols: with less, the point may stand on a badge.
 const MIN_ROOM: f32 = 0.06;
-const KEEP: f32 = 0.6;
+const KEEP: f32 = 0.8;
 
 /// Room too little to stand on (a fraction of the tile's side): such a place
-/// is widened by a square of half side [`OWN`].
+/// is widened by a square of half side [`OWN`], and a point does not keep
+/// clear of symbols for so little.
 const STAND: f32 = 0.025;
 const OWN: f32 = 0.05;
 
@@ -56,8 +57,8 @@ pub struct Places {
     /// Cells covered by a symbol drawn over the landscape: a road's end, a
     /// gate, a coat of arms, a mark, an arrow.
     symbols: Vec<bool>,
-    /// Cells covered by an upright badge (an illustration, the start tile,
-    /// the "reconstructed" band): kept clear when there is room.
+    /// Cells covered by an upright badge (an illustration, the start tile):
+    /// kept clear when there is room.
     badges: Vec<bool>,
     /// Each mark's symbol (centre, radius), in mark order.
     marks: Vec<Option<(Pt, f32)>>,
@@ -72,8 +73,14 @@ pub fn places(tile: &TileKind, size: u32) -> Places {
     // The marks where the preview draws them: placed on the preview's scene.
     let mut fine = super::best_scene(tile, super::TILE_PX * 2);
     let marks = super::marks::places(&mut fine, tile);
-    let mut spots: Vec<(Pt, f32)> = scene.ends.iter().map(|&(k, p)| (p, end_r(k))).collect();
-    spots.extend(fine.spots.iter().copied().filter(|s| !is_plot(&fine, s.0)));
+    // The symbols placed (road ends, the arrow's badge, marks on fields), but
+    // a building's plot, which is its own place.
+    let mut spots: Vec<(Pt, f32)> = fine
+        .spots
+        .iter()
+        .copied()
+        .filter(|s| !is_plot(&fine, s.0))
+        .collect();
     spots.extend(marks.iter().flatten().copied());
     spots.extend(fine.gates.iter().map(|&g| (g, GATE_R)));
     for (i, g) in segs(tile).filter(|(_, g)| g.kind == SegmentKind::City) {
@@ -99,21 +106,6 @@ pub fn places(tile: &TileKind, size: u32) -> Places {
         marks,
         ports,
         size,
-    }
-}
-
-/// Radius of an end symbol drawn over a road or river.
-fn end_r(kind: tilec_runtime::EndKind) -> f32 {
-    use super::scene::{LAKE_R, SPRING_R, STONE_R, TUNNEL_R};
-    use tilec_runtime::EndKind;
-    match kind {
-        EndKind::Lake => LAKE_R,
-        EndKind::Spring => SPRING_R,
-        EndKind::Stone => STONE_R,
-        EndKind::Village => 0.1,
-        EndKind::Junction => 0.06,
-        EndKind::Tunnel => TUNNEL_R,
-        EndKind::Segment | EndKind::Bank => 0.0,
     }
 }
 
@@ -168,21 +160,22 @@ impl Places {
             return Some(self.widened(mask));
         }
         let clip = clip(mask, self.labels.side() as usize, self.size);
-        // The point keeps clear of symbols and badges when that leaves room
-        // enough, else of symbols alone, else stands anywhere in the place.
-        let enough = (whole.1 * KEEP).min(MIN_ROOM * side);
         let without = |avoid: &[&Vec<bool>]| -> Vec<bool> {
             let hidden = |i: usize| avoid.iter().any(|a| a[i]);
             (0..mask.len()).map(|i| mask[i] && !hidden(i)).collect()
         };
-        let clear = [
-            without(&[&self.symbols, &self.badges]),
-            without(&[&self.symbols]),
-        ];
-        let (best, _) = clear
-            .iter()
-            .find_map(|m| self.point(m).filter(|p| p.1 >= enough))
-            .unwrap_or(whole);
+        // The point keeps clear of symbols when a figure can stand beside
+        // them, and of badges too when that leaves room enough (a fraction
+        // of the room beside the symbols, or MIN_ROOM).
+        let beside = self
+            .point(&without(&[&self.symbols]))
+            .filter(|p| p.1 >= STAND * side);
+        let clear = beside.and_then(|b| {
+            let enough = (b.1 * KEEP).min(MIN_ROOM * side);
+            let clear = self.point(&without(&[&self.symbols, &self.badges]));
+            clear.filter(|p| p.1 >= enough)
+        });
+        let (best, _) = clear.or(beside).unwrap_or(whole);
         Some(Area {
             clip,
             point: self.at(best),

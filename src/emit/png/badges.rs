@@ -23,9 +23,6 @@ pub fn draw(c: &mut Canvas, tile: &TileKind) {
     }
 }
 
-/// The "reconstructed" band: the square it is cut from (centre, half side),
-/// and the range of `x - y`.
-const BAND: (Pt, f32, std::ops::RangeInclusive<f32>) = ((0.8, 0.2), 0.2, 0.56..=0.76);
 const START: Pt = (0.1, 0.1);
 const START_R: f32 = 0.075;
 const ILLUSTRATION_R: f32 = 0.062;
@@ -41,21 +38,20 @@ fn illustrations(tile: &TileKind) -> impl Iterator<Item = (Illustration, Pt)> {
         .map(move |(k, ill)| (ill, at(k)))
 }
 
-/// Whether a badge of `tile` covers `p` (at rotation 0).
+/// Whether a badge of `tile` covers `p` (at rotation 0): the start tile's
+/// or an illustration's. The "reconstructed" band is a stripe over the
+/// landscape, which a figure may stand on.
 pub fn covers(tile: &TileKind, p: Pt) -> bool {
     let near = |c: Pt, r: f32| (p.0 - c.0).hypot(p.1 - c.1) <= r;
-    let band = tile.provenance == Provenance::Reconstructed
-        && (p.0 - BAND.0 .0).abs().max((p.1 - BAND.0 .1).abs()) <= BAND.1
-        && BAND.2.contains(&(p.0 - p.1));
-    band || (tile.start && near(START, START_R))
+    (tile.start && near(START, START_R))
         || illustrations(tile).any(|(_, c)| near(c, ILLUSTRATION_R))
 }
 
 /// A hazard-striped band across the north-east corner.
 fn reconstructed(c: &mut Canvas) {
-    c.shade(BAND.0, BAND.1, |p| {
+    c.shade((0.8, 0.2), 0.2, |p| {
         let d = p.0 - p.1;
-        if !BAND.2.contains(&d) {
+        if !(0.56..=0.76).contains(&d) {
             return None;
         }
         if !(0.575..=0.745).contains(&d) {
