@@ -217,14 +217,7 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
         if seg.pennants > 0 {
             let _ = write!(xml, " pennants=\"{}\"", seg.pennants);
         }
-        // JCloisterZone's `tunnel`: on a one-edge road its portal, on a road
-        // through a city the tunnel under it (whose mouths its Tunnel expansion
-        // also counts as portals).
-        let portal = tile
-            .ends
-            .iter()
-            .any(|e| e.end.kind == EndKind::Tunnel && e.end.segments & (1 << i) != 0);
-        if seg.kind == SegmentKind::Road && (portal || seg.tunnels != 0) {
+        if writes_tunnel(tile, i) {
             xml.push_str(" tunnel=\"true\"");
         }
         xml.push_str(&marks.features[i]);
@@ -396,6 +389,17 @@ fn label(n: usize) -> String {
 
 /// The text of a feature element, or `None` for an element without text;
 /// `inner` counts the enclosed fields written so far on the tile.
+/// Whether segment `i` is written `tunnel="true"`: JCloisterZone's `tunnel`,
+/// on a one-edge road its portal, on a road through a city the tunnel under
+/// it (whose mouths its Tunnel expansion also counts as portals).
+pub(crate) fn writes_tunnel(tile: &Tile, i: usize) -> bool {
+    let portal = tile
+        .ends
+        .iter()
+        .any(|e| e.end.kind == EndKind::Tunnel && e.end.segments & (1 << i) != 0);
+    tile.segments[i].kind == SegmentKind::Road && (portal || tile.segments[i].tunnels != 0)
+}
+
 fn places(places: Places, ports: u16, inner: &mut usize) -> Option<String> {
     let words: Vec<&str> = match places {
         Places::None | Places::Uncovered => return None,

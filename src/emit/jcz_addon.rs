@@ -6,53 +6,25 @@
 //! jcz-addon.json              title, version, minimumJczVersion, expansions, artworks
 //! tilec.xml                   the tiles and tile-sets (emit::jcz) and one <expansion> per set
 //! tilec/artwork.json          the artwork: tile size, where features and tiles are described
-//! tilec/jsons/features.json   per segment: a clip path and a meeple point
+//! tilec/jsons/features.json   per place a figure can stand: a clip path and a point
 //! tilec/jsons/tiles.json      per tile: its image and, per feature location, its feature
 //! tilec/tiles/SET/TILE.png    tilec's preview of each tile
 //! ```
 //!
 //! Tile and tile-set ids carry [`ID_PREFIX`] in the add-on, so that they never
 //! meet JCloisterZone's own; enclosed fields are `I`, `II`, ... as the XML names them.
-//!
-//! Clip paths and points are in the tile's pixel units (`tileSize` is the
-//! preview's side) and come from the layout the preview is painted from
-//! (`emit::png::areas`). A feature is keyed as the client looks it up:
-//! `Type/Location`, with JCloisterZone's type names (`City`, `Road`, `Field`,
-//! `Monastery`, `Garden`, `River`, `YagaHut`) and location names (`N`, `NE`,
-//! `WE`, `_S` for all but south, `NWSE`; fields by half edges `NL.NR`, `I`,
-//! `II`, ... when enclosed; buildings `I`).
+//! The artwork (clips and points of every place the engine can report) is
+//! `emit::jcz_art`'s.
 
-use crate::emit::html::file_stem;
-use crate::emit::png::{self, TILE_PX};
-use crate::model::{Set, Tile};
-use serde_json::{json, Map, Value};
-use tilec_runtime::{EndKind, MarkKind, SegmentKind};
+use crate::model::Set;
+use serde_json::{json, Value};
+use tilec_runtime::{EndKind, MarkKind};
 
 /// Files of the add-on: (path relative to its directory, bytes).
 pub type Files = Vec<(String, Vec<u8>)>;
 
 /// The JCloisterZone version whose add-on format this follows.
 const MINIMUM_JCZ: &str = "5.10.0";
-
-/// JCloisterZone's feature type name per segment kind (a kind without a row
-/// gets no artwork entry; the XML reports it lost).
-const TYPES: &[(SegmentKind, &str)] = &[
-    (SegmentKind::City, "City"),
-    (SegmentKind::Road, "Road"),
-    (SegmentKind::Field, "Field"),
-    (SegmentKind::Monastery, "Monastery"),
-    (SegmentKind::Garden, "Garden"),
-    (SegmentKind::River, "River"),
-    (SegmentKind::Hut, "YagaHut"),
-];
-
-/// JCloisterZone's name of each set of whole edges (bit 0 N, 1 E, 2 S, 3 W).
-const EDGE_LOCATIONS: [&str; 16] = [
-    "", "N", "E", "NE", "S", "NS", "SE", "_W", "W", "NW", "WE", "_S", "SW", "_E", "_N", "NWSE",
-];
-
-/// Half-edge names and their ports, and the enclosed fields' names: the export's own tables.
-use super::jcz::HALVES;
 
 /// What every tile-set and tile id of the add-on starts with. JCloisterZone
 /// keys tile-sets and tiles by id across every file it loads (its own files
@@ -79,64 +51,7 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
         "tilec.xml".into(),
         with_expansions(&export.xml, sets).into_bytes(),
     ));
-    let mut features = Map::new();
-    let mut tiles = Map::new();
-    let mut icon = None;
-    for (set, named) in sets.iter().zip(&named) {
-        let drawn = set.tiles.iter().zip(&named.tiles);
-        for (tile, named) in drawn.filter(|(t, _)| !t.is_wildcard()) {
-            let image = format!(
-                "tiles/{}/{}.png",
-                file_stem(&set.id),
-                file_stem(local(tile))
-            );
-            icon.get_or_insert_with(|| image.clone());
-            let rt = tile.to_runtime();
-            files.push((
-                format!("tilec/{image}"),
-                png::encode_png(&png::render_tile(&rt, 0)),
-            ));
-            let mut by_location = Map::new();
-            let areas = png::areas(&rt, TILE_PX);
-            let keyed = tile.segments.iter().zip(location_keys(tile)).zip(areas);
-            for (n, ((seg, key), area)) in keyed.enumerate() {
-                let Some(key) = key else {
-                    continue;
-                };
-                // The engine offers every feature of the XML to a figure, so one
-                // the preview does not paint still needs a place to click.
-                let area = area.unwrap_or_else(|| unpainted(n));
-                let id = format!("{}:{}", named.id, seg.name);
-                let point = [area.point.0, area.point.1];
-                features.insert(id.clone(), json!({ "clip": area.clip, "point": point }));
-                by_location.insert(key, Value::String(id));
-            }
-            tiles.insert(
-                named.id.clone(),
-                json!({ "image": image, "features": by_location }),
-            );
-        }
-    }
-    let mut artwork = json!({
-        "title": "tilec previews",
-        "description": "Tile pictures drawn by tilec from the tile text",
-        "perspective": "rotate",
-        "tileSize": TILE_PX,
-        "featuresInclude": ["jsons/features.json"],
-        "tilesInclude": ["jsons/tiles.json"],
-    });
-    if let Some(icon) = icon {
-        artwork["icon"] = Value::String(icon);
-    }
-    files.push(("tilec/artwork.json".into(), pretty(&artwork)));
-    files.push((
-        "tilec/jsons/features.json".into(),
-        pretty(&Value::Object(features)),
-    ));
-    files.push((
-        "tilec/jsons/tiles.json".into(),
-        pretty(&Value::Object(tiles)),
-    ));
+    files.extend(super::jcz_art::artwork(sets, &named));
     let lost = export.lost.into_iter().map(|(id, what)| {
         let id = id
             .strip_prefix(ID_PREFIX)
@@ -144,17 +59,6 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
         (id, what)
     });
     (files, lost.collect())
-}
-
-/// A small square for the `n`th segment of a tile that the preview does not
-/// paint (an enclosed field inside a city of four edges), along the diagonal.
-fn unpainted(n: usize) -> png::Area {
-    let side = TILE_PX / 8;
-    let at = (TILE_PX / 4 + (n as u32 * side) % (TILE_PX / 2)).min(TILE_PX - side);
-    png::Area {
-        clip: format!("M{at} {at}H{}V{}H{at}Z", at + side, at + side),
-        point: (at + side / 2, at + side / 2),
-    }
 }
 
 /// `set` with its id and its tiles' ids in the add-on's name space.
@@ -165,44 +69,6 @@ fn in_addon_space(set: &Set) -> Set {
         tile.id = format!("{ID_PREFIX}{}", tile.id);
     }
     named
-}
-
-/// The tile's id within its set (`D` of `base/D`).
-fn local(tile: &Tile) -> &str {
-    tile.id.split_once('/').map_or(tile.id.as_str(), |(_, l)| l)
-}
-
-/// `Type/Location` of each segment, as JCloisterZone's client looks it up
-/// (`None` for a kind it has no type for). Enclosed fields are numbered in
-/// segment order, as the XML numbers them (`I`, `II`, ...).
-fn location_keys(tile: &Tile) -> Vec<Option<String>> {
-    let mut inner = 0;
-    let keys = tile.segments.iter().map(|seg| {
-        let (_, ty) = TYPES.iter().find(|(k, _)| *k == seg.kind)?;
-        let loc = match seg.kind {
-            SegmentKind::City | SegmentKind::Road | SegmentKind::River => {
-                let mask = (0..4).filter(|e| seg.ports & (1 << (3 * e + 1)) != 0);
-                EDGE_LOCATIONS[mask.fold(0, |m, e| m | (1 << e))].to_string()
-            }
-            SegmentKind::Field => {
-                let halves: Vec<&str> = HALVES
-                    .iter()
-                    .filter(|(_, p)| seg.ports & (1 << p) != 0)
-                    .map(|(n, _)| *n)
-                    .collect();
-                match halves.is_empty() {
-                    true => {
-                        inner += 1;
-                        crate::import::jcz::inner_field(inner).to_string()
-                    }
-                    false => halves.join("."),
-                }
-            }
-            _ => "I".into(),
-        };
-        (!loc.is_empty()).then(|| format!("{ty}/{loc}"))
-    });
-    keys.collect()
 }
 
 /// A game element an expansion switches on: the engine plays a rule only when
@@ -292,18 +158,4 @@ fn pretty(v: &Value) -> Vec<u8> {
     let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
     s.push('\n');
     s.into_bytes()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edge_locations_are_jczs_names() {
-        // Bit 0 N, 1 E, 2 S, 3 W: all but south is `_S`, north and west `NW`.
-        assert_eq!(EDGE_LOCATIONS[0b1011], "_S");
-        assert_eq!(EDGE_LOCATIONS[0b1001], "NW");
-        assert_eq!(EDGE_LOCATIONS[0b1010], "WE");
-        assert_eq!(EDGE_LOCATIONS[0b0111], "_W");
-    }
 }

@@ -4,6 +4,7 @@
 pub mod html;
 pub mod jcz;
 pub mod jcz_addon;
+pub mod jcz_art;
 pub mod json;
 pub mod png;
 pub mod rust;

@@ -226,11 +226,16 @@ fn check_elements(doc: &roxmltree::Document) {
     }
 }
 
-/// Per tile id, the `Type/Location` of each feature element, as the client
-/// names the place the engine reports (`Location.parse(text).name`). The
-/// engine keeps one feature per place (`TileBuilder`: a map keyed by place),
-/// so no two elements of a tile share one; a field's `city=` edges must each
-/// be an edge of a city of the tile ("Unable to match adjoining city").
+/// Per tile id, the `Type/Location` of every place the engine can report a
+/// figure or a piece at, as the client names it (`Location.parse(text).name`)
+/// and looks it up (`theme.getFeature`, the engine's class name as the type):
+/// each feature element ([`TYPES`], `TileBuilder`); each edge of a road
+/// written `tunnel="true"` with several edges, which `TileBuilder` makes a
+/// road of its own when the tunnel rule is on (`processRoadElement`); and the
+/// features of [`SYMBOLS`]. The engine keeps one feature per place
+/// (`TileBuilder`: a map keyed by place), so no two elements of a tile share
+/// one; a field's `city=` edges must each be an edge of a city of the tile
+/// ("Unable to match adjoining city").
 fn check_tiles(doc: &roxmltree::Document) -> BTreeMap<String, BTreeSet<String>> {
     let mut out = BTreeMap::new();
     for tile in elements(doc, "tile") {
@@ -242,6 +247,9 @@ fn check_tiles(doc: &roxmltree::Document) -> BTreeMap<String, BTreeSet<String>> 
         let mut keys = BTreeSet::new();
         let mut city_edges = BTreeSet::new();
         for el in tile.children().filter(|c| c.is_element()) {
+            if let Some((_, ty)) = SYMBOLS.iter().find(|(n, _)| el.has_tag_name(*n)) {
+                keys.insert(format!("{ty}/I"));
+            }
             let Some((_, ty)) = TYPES.iter().find(|(n, _)| el.has_tag_name(*n)) else {
                 continue;
             };
@@ -251,6 +259,10 @@ fn check_tiles(doc: &roxmltree::Document) -> BTreeMap<String, BTreeSet<String>> 
             }
             let key = format!("{ty}/{}", location(&words));
             assert!(keys.insert(key.clone()), "{id}: two features at {key}");
+            if el.has_tag_name("road") && el.attribute("tunnel") == Some("true") && words.len() > 1
+            {
+                keys.extend(words.iter().map(|w| format!("Road/{}", location(&[w]))));
+            }
         }
         for f in tile.children().filter(|c| c.has_tag_name("field")) {
             for edge in f.attribute("city").unwrap_or("").split_whitespace() {
@@ -264,6 +276,22 @@ fn check_tiles(doc: &roxmltree::Document) -> BTreeMap<String, BTreeSet<String>> 
     }
     out
 }
+
+/// Children of `<tile>` that the engine makes a feature of, at `I`, with
+/// its class name: `TileBuilder.createTile` (`tower`, `circus`, `acrobats`),
+/// `RussianPromosTrapCapability.initTile` (`vodyanoy`, `razboynik`: followers
+/// are trapped there) and `FlierCapability.initTile` (`flying-machine`). The
+/// client draws figures on them (`TowerLayer`, `MeepleLayer`'s big top on the
+/// circus, `FlierLayer`). `CountCapability` makes quarters only on `CO/7`,
+/// `AbbeyCapability` abbey edges only on the abbey tile: never an add-on's.
+const SYMBOLS: &[(&str, &str)] = &[
+    ("tower", "Tower"),
+    ("circus", "Circus"),
+    ("acrobats", "Acrobats"),
+    ("vodyanoy", "Vodyanoy"),
+    ("razboynik", "SoloveiRazboynik"),
+    ("flying-machine", "FlyingMachine"),
+];
 
 /// The client's name of the place an element's words make.
 fn location(words: &[&str]) -> String {
@@ -292,7 +320,7 @@ fn location(words: &[&str]) -> String {
 
 /// `artwork-loader.js` `loadArtwork`, `processTile`, `processFeature`,
 /// `validateFeatureClip`, and `theme.js` `getFeature`: every tile of the XML has
-/// an entry whose `features` are exactly its places, each naming a feature of
+/// an entry whose `features` hold every one of its places, each naming a feature of
 /// the feature files (an id without `[`: that would be read as parameters);
 /// every clip passes the client's path grammar and holds its point.
 fn check_artwork(files: &Files, dir: &str, places: &BTreeMap<String, BTreeSet<String>>) {
@@ -337,7 +365,10 @@ fn check_artwork(files: &Files, dir: &str, places: &BTreeMap<String, BTreeSet<St
         );
         let fs = tile["features"].as_object().expect("features");
         let keys: BTreeSet<String> = fs.keys().cloned().collect();
-        assert_eq!(&keys, &places[id], "{id}: a feature per place of the XML");
+        // `getFeature` throws on a place without a feature; one more (a
+        // mark the XML could not say) is never looked up.
+        let missing: Vec<&String> = places[id].difference(&keys).collect();
+        assert!(missing.is_empty(), "{id}: no feature for {missing:?}");
         for (key, f) in fs {
             let f = f.as_str().expect("a feature id");
             assert!(!f.contains('['), "{id} {key}: {f}");

@@ -1,7 +1,7 @@
 //! Badges that stay upright whatever the rotation: the striped "reconstructed"
 //! band, the start-tile badge and the illustration icons.
 
-use super::canvas::{rgb, Canvas};
+use super::canvas::{rgb, Canvas, Pt};
 use image::Rgba;
 use std::collections::BTreeSet;
 use tilec_runtime::{Illustration, Provenance, TileKind};
@@ -12,18 +12,39 @@ pub fn draw(c: &mut Canvas, tile: &TileKind) {
         reconstructed(c);
     }
     if tile.start {
-        c.disc((0.1, 0.1), 0.075, rgb(20, 20, 20));
-        c.disc((0.1, 0.1), 0.062, rgb(30, 90, 200));
-        c.text((0.1, 0.1), 2, rgb(255, 255, 255), "S");
+        c.disc(START, START_R, rgb(20, 20, 20));
+        c.disc(START, 0.062, rgb(30, 90, 200));
+        c.text(START, 2, rgb(255, 255, 255), "S");
     }
-    let kinds: BTreeSet<Illustration> =
-        tile.copies.iter().flat_map(|c| c.iter().copied()).collect();
-    for (k, ill) in kinds.into_iter().enumerate() {
-        let p = (0.085 + 0.13 * k as f32, 0.915);
-        c.disc(p, 0.062, rgb(20, 20, 20));
+    for (ill, p) in illustrations(tile) {
+        c.disc(p, ILLUSTRATION_R, rgb(20, 20, 20));
         c.disc(p, 0.052, illustration_colour(ill));
         c.text(p, 2, rgb(255, 255, 255), illustration_letter(ill));
     }
+}
+
+const START: Pt = (0.1, 0.1);
+const START_R: f32 = 0.075;
+const ILLUSTRATION_R: f32 = 0.062;
+
+/// Each illustration's badge and where it goes, along the bottom edge.
+fn illustrations(tile: &TileKind) -> impl Iterator<Item = (Illustration, Pt)> {
+    let kinds: BTreeSet<Illustration> =
+        tile.copies.iter().flat_map(|c| c.iter().copied()).collect();
+    let at = |k: usize| (0.085 + 0.13 * k as f32, 0.915);
+    kinds
+        .into_iter()
+        .enumerate()
+        .map(move |(k, ill)| (ill, at(k)))
+}
+
+/// Whether a badge of `tile` covers `p` (at rotation 0): the start tile's
+/// or an illustration's. The "reconstructed" band is a stripe over the
+/// landscape, which a figure may stand on.
+pub fn covers(tile: &TileKind, p: Pt) -> bool {
+    let near = |c: Pt, r: f32| (p.0 - c.0).hypot(p.1 - c.1) <= r;
+    (tile.start && near(START, START_R))
+        || illustrations(tile).any(|(_, c)| near(c, ILLUSTRATION_R))
 }
 
 /// A hazard-striped band across the north-east corner.

@@ -140,63 +140,87 @@ impl Labels {
 
     /// For each pixel, the chamfer distance (in pixels, 3-4 chamfer, capped at
     /// about 80) to the nearest pixel with a different label: what walls, road
-    /// kerbs and river banks are drawn from.
+    /// kerbs and river banks are drawn from. The tile's own border is no
+    /// boundary here (a wall runs along a city's inner edge, not the tile's).
     pub fn boundary_distance(&self) -> Vec<f32> {
         let s = self.side as usize;
         let lab = &self.lab;
-        let mut d = vec![u8::MAX; lab.len()];
-        for y in 0..s {
-            let row = &lab[y * s..(y + 1) * s];
-            for x in 0..s {
-                let l = row[x];
-                let diff = (x > 0 && row[x - 1] != l)
-                    || (x + 1 < s && row[x + 1] != l)
-                    || (y > 0 && lab[(y - 1) * s + x] != l)
-                    || (y + 1 < s && lab[(y + 1) * s + x] != l);
-                if diff {
-                    d[y * s + x] = 0;
-                }
+        let differs = |i: usize, j: usize| lab[i] != lab[j];
+        chamfer(s, |i| self.neighbours(i).any(|j| differs(i, j)))
+    }
+
+    /// For each pixel of `mask`, the chamfer distance (in pixels) to the
+    /// nearest pixel outside it, the tile's border counting as outside: how far
+    /// a figure standing there is from the area's edge and from the tile's.
+    /// Pixels outside the mask are 0.
+    pub fn inside_distance(&self, mask: &[bool]) -> Vec<f32> {
+        let s = self.side as usize;
+        chamfer(s, |i| {
+            !mask[i] || self.on_border(i) || self.neighbours(i).any(|j| !mask[j])
+        })
+    }
+}
+
+/// The 3-4 chamfer distance transform of a `side` × `side` grid from the
+/// pixels where `seed` holds (distance 0), in pixels (capped at about 80).
+fn chamfer(s: usize, seed: impl Fn(usize) -> bool) -> Vec<f32> {
+    let mut d: Vec<u8> = (0..s * s)
+        .map(|i| if seed(i) { 0 } else { u8::MAX })
+        .collect();
+    let relax = |v: u8, o: u8, w: u8| v.min(o.saturating_add(w));
+    for y in 0..s {
+        for x in 0..s {
+            let i = y * s + x;
+            let mut v = d[i];
+            if x > 0 {
+                v = relax(v, d[i - 1], 3);
             }
-        }
-        let relax = |v: u8, o: u8, w: u8| v.min(o.saturating_add(w));
-        for y in 0..s {
-            for x in 0..s {
-                let i = y * s + x;
-                let mut v = d[i];
+            if y > 0 {
+                v = relax(v, d[i - s], 3);
                 if x > 0 {
-                    v = relax(v, d[i - 1], 3);
+                    v = relax(v, d[i - s - 1], 4);
                 }
-                if y > 0 {
-                    v = relax(v, d[i - s], 3);
-                    if x > 0 {
-                        v = relax(v, d[i - s - 1], 4);
-                    }
-                    if x + 1 < s {
-                        v = relax(v, d[i - s + 1], 4);
-                    }
-                }
-                d[i] = v;
-            }
-        }
-        for y in (0..s).rev() {
-            for x in (0..s).rev() {
-                let i = y * s + x;
-                let mut v = d[i];
                 if x + 1 < s {
-                    v = relax(v, d[i + 1], 3);
+                    v = relax(v, d[i - s + 1], 4);
                 }
-                if y + 1 < s {
-                    v = relax(v, d[i + s], 3);
-                    if x + 1 < s {
-                        v = relax(v, d[i + s + 1], 4);
-                    }
-                    if x > 0 {
-                        v = relax(v, d[i + s - 1], 4);
-                    }
-                }
-                d[i] = v;
             }
+            d[i] = v;
         }
-        d.into_iter().map(|v| f32::from(v) / 3.0).collect()
+    }
+    for y in (0..s).rev() {
+        for x in (0..s).rev() {
+            let i = y * s + x;
+            let mut v = d[i];
+            if x + 1 < s {
+                v = relax(v, d[i + 1], 3);
+            }
+            if y + 1 < s {
+                v = relax(v, d[i + s], 3);
+                if x + 1 < s {
+                    v = relax(v, d[i + s + 1], 4);
+                }
+                if x > 0 {
+                    v = relax(v, d[i + s - 1], 4);
+                }
+            }
+            d[i] = v;
+        }
+    }
+    d.into_iter().map(|v| f32::from(v) / 3.0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tiles_border_is_an_edge_for_a_figure_not_for_a_wall() {
+        let labels = Labels::new(9);
+        let inside = labels.inside_distance(&[true; 81]);
+        assert_eq!(inside[0], 0.0, "a corner has no room");
+        assert_eq!(inside[4 * 9 + 4], 4.0, "the middle is 4 from every border");
+        assert_eq!(inside[4 * 9 + 1], 1.0);
+        // One label everywhere: no wall anywhere, however near the border.
+        assert!(labels.boundary_distance().iter().all(|&d| d > 80.0));
     }
 }

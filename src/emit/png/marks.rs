@@ -16,19 +16,33 @@ const WHITE: Rgba<u8> = rgb(252, 250, 244);
 /// Draws the tile's marks (the town hall picture comes first, as it is the
 /// whole tile). The arrow has a layer of its own: see [`draw_arrow`].
 pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
-    for (k, m) in tile.marks.iter().enumerate() {
+    let spots = places(scene, tile);
+    for (m, spot) in tile.marks.iter().zip(spots) {
+        let Some((p, _)) = spot else {
+            town_hall(c);
+            continue;
+        };
         match m.kind {
-            MarkKind::TownHall => town_hall(c),
             MarkKind::Tree => tree(c, scene, m.segment),
-            MarkKind::Festival => {
-                let p = place_on_field(scene, tile, 0.1);
-                festival(c, p);
-            }
-            MarkKind::TrapLake => {
-                let p = place_on_field(scene, tile, 0.19);
-                trap_lake(c, p);
-            }
-            kind => {
+            MarkKind::Festival => festival(c, p),
+            MarkKind::TrapLake => trap_lake(c, p),
+            kind => super::mark_badges::badge(c, p, kind, m.value_text().as_deref()),
+        }
+    }
+}
+
+/// Where each mark of `tile` is drawn, in mark order: the centre and radius
+/// of its symbol (`None` for the town hall, which is the whole tile). Places
+/// taken are noted in `scene`, so call it once per scene.
+pub fn places(scene: &mut Scene, tile: &TileKind) -> Vec<Option<(Pt, f32)>> {
+    let mut out = Vec::with_capacity(tile.marks.len());
+    for (k, m) in tile.marks.iter().enumerate() {
+        let spot = match m.kind {
+            MarkKind::TownHall => None,
+            MarkKind::Tree => Some((tree_spot(scene, m.segment).1, TREE_R)),
+            MarkKind::Festival => Some((place_on_field(scene, tile, 0.1), 0.1)),
+            MarkKind::TrapLake => Some((place_on_field(scene, tile, LAKE_R), LAKE_R)),
+            _ => {
                 let p = match m.segment {
                     NO_SEGMENT => place_on_field(scene, tile, BADGE_R),
                     seg => {
@@ -37,11 +51,17 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
                         on_segment(scene, seg, before.count())
                     }
                 };
-                super::mark_badges::badge(c, p, kind, m.value_text().as_deref());
+                Some((p, BADGE_R))
             }
-        }
+        };
+        out.push(spot);
     }
+    out
 }
+
+/// Radius of Solovei's tree's crown and of Vodyanoy's lake.
+const TREE_R: f32 = 0.095;
+const LAKE_R: f32 = 0.19;
 
 /// Where the `nth` badge on a segment goes: along a road's path from its
 /// middle, or the spot inside the segment's area with the most room.
@@ -62,7 +82,8 @@ fn place_on_field(scene: &mut Scene, tile: &TileKind, r: f32) -> Pt {
     scene.place(r, &free)
 }
 
-fn tree(c: &mut Canvas, scene: &Scene, seg: u8) {
+/// The foot and the crown of Solovei's tree: beside the middle of its road.
+fn tree_spot(scene: &Scene, seg: u8) -> (Pt, Pt) {
     let path = scene
         .paths
         .iter()
@@ -71,9 +92,13 @@ fn tree(c: &mut Canvas, scene: &Scene, seg: u8) {
     // Stand beside the road, the crown overhanging it, so the road stays visible.
     let normal = (dir.1, -dir.0);
     let base = (p.0 + normal.0 * 0.05, p.1 + normal.1 * 0.05);
-    let crown = (base.0 + normal.0 * 0.05, base.1 + normal.1 * 0.05);
+    (base, (base.0 + normal.0 * 0.05, base.1 + normal.1 * 0.05))
+}
+
+fn tree(c: &mut Canvas, scene: &Scene, seg: u8) {
+    let (base, crown) = tree_spot(scene, seg);
     c.line(base, crown, 0.03, rgb(100, 62, 30));
-    c.disc(crown, 0.095, rgb(20, 70, 30));
+    c.disc(crown, TREE_R, rgb(20, 70, 30));
     c.disc(crown, 0.08, rgb(40, 120, 50));
     c.disc((crown.0 - 0.025, crown.1 - 0.025), 0.035, rgb(80, 160, 80));
     c.disc((crown.0 + 0.03, crown.1 + 0.01), 0.012, rgb(200, 40, 40));
@@ -95,7 +120,7 @@ fn festival(c: &mut Canvas, p: Pt) {
 }
 
 fn trap_lake(c: &mut Canvas, p: Pt) {
-    c.disc(p, 0.19, rgb(18, 60, 66));
+    c.disc(p, LAKE_R, rgb(18, 60, 66));
     c.disc(p, 0.17, rgb(34, 104, 110));
     c.ring(p, 0.12, 0.012, rgb(90, 160, 160));
     c.ring(p, 0.07, 0.012, rgb(90, 160, 160));
@@ -117,6 +142,15 @@ pub fn arrow_colour(kind: ArrowKind) -> Rgba<u8> {
         ArrowKind::Portal => rgb(128, 48, 170),
         ArrowKind::ExtraTurn => rgb(200, 24, 48),
     }
+}
+
+/// Whether the arrow drawn by [`draw_arrow`] (its badge, shaft and head) covers `p`.
+pub fn arrow_covers(arrow: Arrow, p: Pt) -> bool {
+    let (a, b) = (
+        turn((0.72, 0.42), arrow.points),
+        turn((0.72, 0.05), arrow.points),
+    );
+    super::canvas::seg_dist(p, a, b) <= 0.1
 }
 
 /// Draws a 20th Anniversary arrow at rotation 0, beside the middle of the edge it

@@ -30,7 +30,7 @@ use image::{ImageEncoder, RgbaImage};
 use scene::Scene;
 use tilec_runtime::{MarkKind, TileKind};
 
-pub use areas::{areas, Area};
+pub use areas::{places, Area, Places};
 pub use mark_badges::letters as mark_letters;
 pub use sheet::{render_sheet, sheet_from};
 

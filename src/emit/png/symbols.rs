@@ -11,6 +11,9 @@ const INK: Rgba<u8> = rgb(40, 34, 30);
 const WHITE: Rgba<u8> = rgb(250, 248, 240);
 const ROOF: Rgba<u8> = rgb(186, 62, 42);
 
+/// Radius of a city gate.
+pub const GATE_R: f32 = 0.042;
+
 /// Draws every plot, end point, gate and pennant of the scene.
 pub fn draw(c: &mut Canvas, scene: &Scene, tile: &TileKind) {
     for &(seg, p) in &scene.plots {
@@ -24,7 +27,7 @@ pub fn draw(c: &mut Canvas, scene: &Scene, tile: &TileKind) {
         end_point(c, kind, p);
     }
     for &g in &scene.gates {
-        c.disc(g, 0.042, INK);
+        c.disc(g, GATE_R, INK);
         c.disc(g, 0.024, rgb(12, 10, 10));
     }
     for (i, g) in segs(tile).filter(|(_, g)| g.kind == SegmentKind::City) {
@@ -169,8 +172,19 @@ fn house(c: &mut Canvas, p: Pt) {
 
 /// Coats of arms at the middle of city `seg`.
 fn pennants(c: &mut Canvas, labels: &Labels, seg: u8, count: u8) {
+    for p in pennant_spots(labels, seg, count) {
+        shield(c, p);
+    }
+}
+
+/// Half the height of a coat of arms.
+pub const SHIELD_R: f32 = 0.08;
+
+/// Where the coats of arms of city `seg` go: side by side (at most three) at
+/// the centre of mass of its area.
+pub fn pennant_spots(labels: &Labels, seg: u8, count: u8) -> Vec<Pt> {
     if count == 0 {
-        return;
+        return Vec::new();
     }
     let (mut sx, mut sy, mut n) = (0.0f64, 0.0f64, 0u32);
     for (i, _) in labels.lab.iter().enumerate().filter(|(_, &l)| l == seg) {
@@ -178,14 +192,16 @@ fn pennants(c: &mut Canvas, labels: &Labels, seg: u8, count: u8) {
         (sx, sy, n) = (sx + f64::from(p.0), sy + f64::from(p.1), n + 1);
     }
     if n == 0 {
-        return;
+        return Vec::new();
     }
     let centre = ((sx / f64::from(n)) as f32, (sy / f64::from(n)) as f32);
     let shown = count.min(3);
-    for k in 0..shown {
-        let dx = (f32::from(k) - f32::from(shown - 1) / 2.0) * 0.14;
-        shield(c, (centre.0 + dx, centre.1));
-    }
+    (0..shown)
+        .map(|k| {
+            let dx = (f32::from(k) - f32::from(shown - 1) / 2.0) * 0.14;
+            (centre.0 + dx, centre.1)
+        })
+        .collect()
 }
 
 fn shield(c: &mut Canvas, p: Pt) {
