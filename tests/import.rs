@@ -12,9 +12,10 @@ use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 /// Fixtures that import without a problem: both layouts, each with a river,
 /// every JCloisterZone symbol and property that becomes a mark, crossings
 /// (bridges, tunnels, tunnel portals), a forked river ending at a city, a
-/// piece of several squares whose inner sides no feature covers (seams), and a
-/// field whose `city` list leaves out a city beside its ports (`not-touching=`).
-const CLEAN: [&str; 9] = [
+/// piece of several squares whose inner sides no feature covers (seams), a
+/// field whose `city` list leaves out a city beside its ports (`not-touching=`),
+/// and roads whose end keeps the fields' `city` lists.
+const CLEAN: [&str; 10] = [
     "pack",
     "defs",
     "pack_river",
@@ -24,6 +25,7 @@ const CLEAN: [&str; 9] = [
     "river_fork",
     "seams",
     "touching",
+    "gates",
 ];
 
 struct Imported {
@@ -611,6 +613,39 @@ fn a_city_the_field_list_leaves_out_is_written_not_touching() {
     // A list that names every city beside the field's ports needs nothing more.
     let listed = tile_text(&got.text, "XT/Listed");
     assert!(!listed.contains("not-touching") && !listed.contains("note"));
+}
+
+#[test]
+fn a_road_ends_where_the_fields_keep_their_city_lists() {
+    let got = import("gates");
+    // At either gate a field would touch the other city too: a junction.
+    let apart = tile_text(&got.text, "XG/Apart");
+    assert!(apart.contains("\n  end r at junction\n"), "{apart}");
+    assert!(
+        apart.contains("at the gate of c1, field f1 would touch city c1"),
+        "{apart}"
+    );
+    // The first gate keeps the lists: the road ends there.
+    let gate = tile_text(&got.text, "XG/Gate");
+    assert!(gate.contains("\n  end r at c1\n"), "{gate}");
+    // Compiled, every field touches exactly the cities its list names.
+    let mut sources = Sources::new();
+    let files: Vec<_> = got
+        .sets
+        .iter()
+        .map(|s| sources.add(format!("{}.tiles", s.id), s.text.clone()))
+        .collect();
+    let model = tilec::compile(&sources, &files, None).model;
+    let cities = |id: &str, field: &str| -> Vec<String> {
+        let tile = model.sets[0].tiles.iter().find(|t| t.name == id).expect(id);
+        let f = tile.segments.iter().find(|s| s.name == field).expect(field);
+        let named = (0..32).filter(|c| f.cities & (1 << c) != 0);
+        named.map(|c| tile.segments[c].name.clone()).collect()
+    };
+    assert_eq!(cities("XG/Apart", "f1"), ["c2"]);
+    assert_eq!(cities("XG/Apart", "f2"), ["c1"]);
+    assert_eq!(cities("XG/Gate", "f1"), ["c1", "c2"]);
+    assert_eq!(cities("XG/Gate", "f2"), ["c1"]);
 }
 
 /// Imports fixtures together, as `tilec import-jcz A.xml B.xml` does.

@@ -295,6 +295,7 @@ fn import_fixtures_survive_import_export_import() {
         "defs_river",
         "seams",
         "river_fork",
+        "gates",
     ] {
         let first = import(&fixture(name), name);
         for set in &first.sets {

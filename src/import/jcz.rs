@@ -41,6 +41,7 @@ mod read;
 mod resolve;
 mod seam;
 mod sets;
+mod sketch;
 mod tile;
 mod touching;
 mod write;
