@@ -191,7 +191,10 @@ fn dot_shows_bridges_tunnels_and_walls() {
         } else {
             "tapered"
         };
-        assert!(dot.contains(&format!("[style={style}]")), "{dot}");
+        assert!(
+            dot.contains(&format!("[style={style}, dir=forward]")),
+            "{dot}"
+        );
         assert!(dot.contains("cluster_wall0"), "{dot}");
         common::golden(
             &common::root().join(format!("tests/golden/dot/{local}.dot")),

@@ -99,6 +99,7 @@ fn segment(f: &Feature) -> Segment {
         bridges: 0,
         not_touching: 0,
         tunnels: 0,
+        over: 0,
         span: Default::default(),
     }
 }
