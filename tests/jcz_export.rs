@@ -13,14 +13,14 @@ use std::collections::BTreeMap;
 use tilec::diagnostic::{render_plain, Sources};
 use tilec::model::{Model, Set, Tile};
 use tilec::vocab::{self, Jcz};
-use tilec_runtime::{rotate_ports, EndKind, MarkKind, SegmentKind, NO_SEGMENT, PORT_NAMES};
+use tilec_runtime::{rotate_ports, EndKind, MarkKind, NO_SEGMENT, PORT_NAMES};
 
 /// A segment referred to by kind and ports (names are not carried).
 type Ref = (&'static str, u16);
 
 /// A segment: itself, pennants, the cities it touches (their ports), what it
-/// crosses on a bridge and in a tunnel.
-type Seg = (Ref, u8, Vec<u16>, Vec<Ref>, Vec<Ref>);
+/// crosses on a bridge and in a tunnel, and what it passes over.
+type Seg = (Ref, u8, Vec<u16>, Vec<Ref>, Vec<Ref>, Vec<Ref>);
 
 /// What JCloisterZone's XML carries of a tile, names and order left out.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -46,7 +46,15 @@ fn shape(tile: &Tile, turns: u8) -> Shape {
         .map(|i| {
             let s = &tile.segments[i];
             let cities = refs(s.cities).into_iter().map(|c| c.1).collect();
-            (r(i), s.pennants, cities, refs(s.bridges), refs(s.tunnels))
+            let over = refs(s.over);
+            (
+                r(i),
+                s.pennants,
+                cities,
+                refs(s.bridges),
+                refs(s.tunnels),
+                over,
+            )
         })
         .collect();
     segments.sort();
@@ -101,7 +109,7 @@ fn describe(shapes: &[Shape]) -> String {
     let mut out = String::new();
     for s in shapes {
         let mut parts = Vec::new();
-        for (r, pennants, cities, bridges, tunnels) in &s.segments {
+        for (r, pennants, cities, bridges, tunnels, over) in &s.segments {
             let mut p = seg(r);
             if *pennants > 0 {
                 p += &format!(" pennants={pennants}");
@@ -115,6 +123,9 @@ fn describe(shapes: &[Shape]) -> String {
             }
             if !tunnels.is_empty() {
                 p += &format!(" under [{}]", list(tunnels));
+            }
+            if !over.is_empty() {
+                p += &format!(" on top of [{}]", list(over));
             }
             parts.push(p);
         }
@@ -266,18 +277,29 @@ fn every_jcz_form_of_the_vocabulary_survives_export_and_import() {
             "docs/export-jcz.md does not show {form}"
         );
     }
-    // And the crossings: over a river, over a road, under a city.
-    let crossed = |kind: SegmentKind, tunnel: bool| {
-        set.tiles.iter().any(|t| {
-            t.segments.iter().any(|s| {
-                let mask = if tunnel { s.tunnels } else { s.bridges };
-                s.kind == SegmentKind::Road
-                    && (0..32).any(|b| mask & (1 << b) != 0 && t.segments[b].kind == kind)
+    // And every crossing of the vocabulary, with a segment on top written
+    // before the one beneath (the export puts it after, as the import reads).
+    for row in vocab::CROSSINGS {
+        let (top, beneath) = match row.way {
+            vocab::Way::Over => (row.on, row.names),
+            vocab::Way::Under => (row.names, row.on),
+        };
+        let found = set.tiles.iter().any(|t| {
+            t.crossings().iter().any(|c| {
+                t.segments[usize::from(c.over)].kind == top
+                    && t.segments[usize::from(c.under)].kind == beneath
             })
-        })
+        });
+        assert!(found, "tests/export_jcz/vocab.tiles has no {}", row.what);
+    }
+    let first = |id: &str| {
+        let t = set.tiles.iter().find(|t| t.id == id).expect(id);
+        t.crossings()[0].over
     };
-    assert!(crossed(SegmentKind::River, false) && crossed(SegmentKind::Road, false));
-    assert!(crossed(SegmentKind::City, true));
+    assert_eq!(
+        (first("vocab/city-bridge"), first("vocab/road-bridge")),
+        (0, 0)
+    );
 }
 
 #[test]
@@ -296,6 +318,7 @@ fn import_fixtures_survive_import_export_import() {
         "seams",
         "river_fork",
         "gates",
+        "over_under",
     ] {
         let first = import(&fixture(name), name);
         for set in &first.sets {
