@@ -304,3 +304,52 @@ fn the_new_crossings_derive_and_export_as_written() {
     // A city on a bridge turns into another tile a quarter turn on.
     assert_eq!(tile(&compiled, "city-bridge").symmetry, 2);
 }
+
+/// The engine plays tiles with crossings: on each as the start tile, the two
+/// crossing segments are two features, each open at its own edges (a city on a
+/// bridge and the city beneath, a road in its tunnel and the field above, a
+/// river and the city over it); and random games with every crossing tile play
+/// to the end.
+#[test]
+fn the_engine_plays_crossings_as_separate_features() {
+    use std::sync::Arc;
+    use tilec_runtime::{Catalog, Game, Pos, RandomPlayer, Rng, Setup};
+    let compiled = fixture();
+    let set = compiled.model.sets[0].to_runtime();
+    let cat = Arc::new(Catalog::new(&[&set]).expect("the crossings play"));
+    for local in [
+        "city-bridge",
+        "field-tunnel",
+        "river-under",
+        "bridge",
+        "tunnel",
+    ] {
+        let id = cat.kind_id(&format!("crossings/{local}")).expect(local);
+        let setup = Setup {
+            start: Some(id),
+            ..Setup::new(2)
+        };
+        let game = Game::new(cat.clone(), setup).expect("a game");
+        let kind = cat.kind(id);
+        assert!(!kind.crossings.is_empty(), "{local}");
+        for c in kind.crossings.iter() {
+            let f = |s: u8| game.feature(Pos::new(0, 0), s).expect("a feature");
+            let (top, beneath) = (f(c.over), f(c.under));
+            assert_ne!(top.id, beneath.id, "{local}: one feature");
+            for (s, info) in [(c.over, top), (c.under, beneath)] {
+                let seg = &kind.segments[usize::from(s)];
+                if seg.kind != tilec_runtime::SegmentKind::Field {
+                    let edges = (0..4)
+                        .filter(|e| seg.ports & (0b111 << (3 * e)) != 0)
+                        .count();
+                    assert_eq!(usize::from(info.open), edges, "{local} {}", seg.name);
+                }
+            }
+        }
+    }
+    for seed in 0..30 {
+        let mut game = Game::new(cat.clone(), Setup::new(3)).expect("a game");
+        RandomPlayer::new(0.5).play(&mut game, &mut Rng::new(seed));
+        assert!(game.is_over(), "seed {seed}");
+    }
+}
