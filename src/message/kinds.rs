@@ -1242,11 +1242,14 @@ kinds! {
     E420 JczMarkValue { attribute: String, expected: String }
         => format!("`{attribute}` cannot be said in the tile language"),
         hint: format!("it takes {expected}");
-    /// The file's own data for this tile does not describe a flat tile the tile
+    /// The file's own data for this tile does not describe a tile the tile
     /// language can say: two fields meet at an edge with nothing between them, a
-    /// field runs across a road that runs on, two cities cross, `tunnel="true"` on a
-    /// road that passes under no city, a field holds ports on both sides of a
-    /// city that runs across the tile (it would pass under the city). The tile is
+    /// field runs across a road that runs on (and is no tunnel under it),
+    /// `tunnel="true"` on a road that passes under no city or field, a field
+    /// holds ports on both sides of a city that runs across the tile with no
+    /// river beneath the city (only a river's banks pass under a city). Two
+    /// cities crossing, a tunnel under a field and a river under a city are
+    /// said (`over=`, `under=`). The tile is
     /// written as the file has it, with a note naming the defect, and does not
     /// check (the import's own check leaves it out: it is reported once, here):
     /// correct it by hand (the known cases of JCloisterZone's own files are
@@ -1258,9 +1261,9 @@ kinds! {
     /// <field city="N">EL ER SL</field>   # with no road between them
     ///
     /// <city>W E</city>
-    /// <river>N S</river>
-    /// <field city="W">NR SL</field>      # wrong: north and south of the city
-    /// <field city="W">NL SR</field>
+    /// <road>N S</road>
+    /// <field city="W">NR SL</field>      # wrong: north and south of the city,
+    /// <field city="W">NL SR</field>      # with no river beneath it
     /// ```
     E421 JczDefect { tile: String, defect: String }
         => format!("tile `{tile}` is inconsistent: {defect}"),
