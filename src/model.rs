@@ -9,8 +9,8 @@
 use crate::diagnostic::Span;
 use std::borrow::Cow;
 use tilec_runtime::{
-    Arrow, Edge, Illustration, Mark, PortMask, Provenance, RoadEnd, SegmentKind, SegmentMask,
-    TileKind, TileSet, NO_SEGMENT,
+    Arrow, Crossing, Edge, Illustration, Mark, PortMask, Provenance, RoadEnd, SegmentKind,
+    SegmentMask, TileKind, TileSet, NO_SEGMENT,
 };
 
 /// A tile has at most this many segments: sets of segments are 32-bit masks
@@ -156,14 +156,20 @@ pub struct Segment {
     pub cities: SegmentMask,
     /// For a field: the cities named explicitly after `->`, with their spans.
     pub explicit_cities: Vec<(u8, Span)>,
-    /// Segments this one crosses on a bridge (`over=`).
+    /// Segments this one crosses on a bridge (`over=`, on either of the two):
+    /// a road and a river or a road, a city and a city.
     pub bridges: SegmentMask,
     /// For a field: cities the text says it does not touch (`not-touching=`),
     /// taken out of the derived adjacency.
     pub not_touching: SegmentMask,
-    /// Tunnels (`under=`): for a road, the cities it passes under; for a city, the
-    /// roads that pass under it.
+    /// Segments this one crosses where one passes under the other (`under=`,
+    /// on either of the two): a road and the cities and fields it passes under
+    /// in a tunnel, a river and a city, a field on the river's banks and that
+    /// city.
     pub tunnels: SegmentMask,
+    /// The segments this one passes over (`over=` on it, `under=` on them):
+    /// of two crossing segments, which is on top.
+    pub over: SegmentMask,
     /// The statement that declares it.
     pub span: Span,
 }
@@ -205,7 +211,22 @@ impl Tile {
             symmetry: self.symmetry,
             copies: Cow::Owned(self.copies.iter().map(|c| Cow::Owned(c.clone())).collect()),
             provenance: self.provenance,
+            crossings: Cow::Owned(self.crossings()),
         }
+    }
+
+    /// Every crossing of the tile, the segment on top first, in segment order.
+    pub fn crossings(&self) -> Vec<Crossing> {
+        let mut out = Vec::new();
+        for (i, s) in self.segments.iter().enumerate() {
+            for j in crate::graph::bits(s.over) {
+                out.push(Crossing {
+                    over: i as u8,
+                    under: j as u8,
+                });
+            }
+        }
+        out
     }
 
     /// Whether the tile has no segment on any port (a town hall).

@@ -34,7 +34,10 @@ fn maps_onto_itself(tile: &Tile, quarter_turns: u8) -> bool {
     };
     let segs_ok = tile.segments.iter().enumerate().all(|(i, s)| {
         let t = &tile.segments[sigma[i]];
-        map(s.cities) == t.cities && map(s.bridges) == t.bridges && map(s.tunnels) == t.tunnels
+        map(s.cities) == t.cities
+            && map(s.bridges) == t.bridges
+            && map(s.tunnels) == t.tunnels
+            && map(s.over) == t.over
     });
     let ends_ok = tile.ends.iter().all(|e| {
         tile.ends.iter().any(|f| {

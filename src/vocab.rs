@@ -445,6 +445,137 @@ pub fn end_row_of(kind: EndKind) -> Option<&'static EndRow> {
     END_KEYWORDS.iter().find(|row| row.kind == kind)
 }
 
+/// Which way a crossing attribute points: `over=` names what the segment
+/// passes over, `under=` what it passes under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// `over=SEG`: the segment is on top (a bridge).
+    Over,
+    /// `under=SEG`: the segment is beneath (a tunnel).
+    Under,
+}
+
+impl Way {
+    /// The attribute's key.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Way::Over => "over",
+            Way::Under => "under",
+        }
+    }
+}
+
+/// One way a segment may cross another: the attribute (`over=` or `under=`)
+/// on a segment of kind `on` naming a segment of kind `names`. The two stay
+/// separate features; the one beneath is hidden where they cross.
+#[derive(Clone, Copy, Debug)]
+pub struct CrossingRow {
+    /// Which attribute.
+    pub way: Way,
+    /// The kind of segment it is written on.
+    pub on: SegmentKind,
+    /// The kind of segment it names.
+    pub names: SegmentKind,
+    /// What the crossing is, for the docs and the reference site.
+    pub what: &'static str,
+}
+
+const fn crossing(
+    way: Way,
+    on: SegmentKind,
+    names: SegmentKind,
+    what: &'static str,
+) -> CrossingRow {
+    CrossingRow {
+        way,
+        on,
+        names,
+        what,
+    }
+}
+
+/// Every crossing the tile language allows. A field passes under a city only
+/// beside a river that does (the river's banks, beneath the city's arch).
+pub const CROSSINGS: &[CrossingRow] = &[
+    crossing(
+        Way::Over,
+        SegmentKind::Road,
+        SegmentKind::River,
+        "a road on a bridge over a river",
+    ),
+    crossing(
+        Way::Over,
+        SegmentKind::Road,
+        SegmentKind::Road,
+        "a road on a bridge over another road",
+    ),
+    crossing(
+        Way::Over,
+        SegmentKind::City,
+        SegmentKind::City,
+        "a city on a bridge over another city",
+    ),
+    crossing(
+        Way::Under,
+        SegmentKind::Road,
+        SegmentKind::City,
+        "a road in a tunnel under a city",
+    ),
+    crossing(
+        Way::Under,
+        SegmentKind::Road,
+        SegmentKind::Field,
+        "a road in a tunnel under a field",
+    ),
+    crossing(
+        Way::Under,
+        SegmentKind::River,
+        SegmentKind::City,
+        "a river under a city",
+    ),
+    crossing(
+        Way::Under,
+        SegmentKind::Field,
+        SegmentKind::City,
+        "a field beside a river under a city, passing under it with the river",
+    ),
+];
+
+/// Whether a segment of kind `on` takes the attribute of `way` at all.
+pub fn crosses_by(way: Way, on: SegmentKind) -> bool {
+    CROSSINGS.iter().any(|r| r.way == way && r.on == on)
+}
+
+/// The row for `way` on a segment of kind `on` naming one of kind `names`.
+pub fn crossing_row(way: Way, on: SegmentKind, names: SegmentKind) -> Option<&'static CrossingRow> {
+    CROSSINGS
+        .iter()
+        .find(|r| r.way == way && r.on == on && r.names == names)
+}
+
+/// What a segment of kind `on` may name with `way`, in words: `a river or
+/// another road`.
+pub fn crossable(way: Way, on: SegmentKind) -> String {
+    let words: Vec<String> = CROSSINGS
+        .iter()
+        .filter(|r| r.way == way && r.on == on)
+        .map(|r| match r.names == on {
+            true => format!("another {}", r.names.name()),
+            false => format!("a {}", r.names.name()),
+        })
+        .collect();
+    words.join(" or ")
+}
+
+/// Every crossing in words, for a hint: `a road over a river, ...`.
+pub fn crossings_in_words() -> String {
+    let words: Vec<String> = CROSSINGS
+        .iter()
+        .map(|r| format!("`{} {}={}`", r.on.name(), r.way.key(), r.names.name()))
+        .collect();
+    words.join(", ")
+}
+
 /// Arrow kinds.
 pub const ARROWS: &[(&str, ArrowKind)] = &[
     ("add-next-to", ArrowKind::AddNextTo),

@@ -191,11 +191,165 @@ fn dot_shows_bridges_tunnels_and_walls() {
         } else {
             "tapered"
         };
-        assert!(dot.contains(&format!("[style={style}]")), "{dot}");
+        assert!(
+            dot.contains(&format!("[style={style}, dir=forward]")),
+            "{dot}"
+        );
         assert!(dot.contains("cluster_wall0"), "{dot}");
         common::golden(
             &common::root().join(format!("tests/golden/dot/{local}.dot")),
             &dot,
         );
+    }
+}
+
+/// Whether any pixel along a line of `steps` points from `a` to `b` differs
+/// from `colour`, and whether all do.
+fn along(img: &image::RgbaImage, a: (f32, f32), b: (f32, f32), colour: [u8; 4]) -> (bool, bool) {
+    let steps = 40;
+    let seen: Vec<bool> = (0..=steps)
+        .map(|k| {
+            let t = k as f32 / steps as f32;
+            pixel(img, a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t) != colour
+        })
+        .collect();
+    (seen.iter().any(|&d| d), seen.iter().all(|&d| d))
+}
+
+#[test]
+fn previews_draw_what_passes_over_what() {
+    let compiled = fixture();
+    let render =
+        |local: &str| tilec::emit::png::render_tile(&tile(&compiled, local).to_runtime(), 0);
+    // c2 (west–east) on a bridge over c1: c2's wall crosses c1, not the reverse.
+    let cities = render("city-bridge");
+    let city = pixel(&cities, 0.5, 0.06);
+    assert!(
+        along(&cities, (0.5, 0.2), (0.5, 0.45), city).0,
+        "no wall of c2 across c1"
+    );
+    assert!(
+        !along(&cities, (0.12, 0.5), (0.38, 0.5), city).0,
+        "a wall across c2"
+    );
+    // The road is plain road north of the city, dashes under the south field.
+    let tunnel = render("field-tunnel");
+    let road = pixel(&tunnel, 0.5, 0.1);
+    let (gaps, no_road) = along(&tunnel, (0.5, 0.78), (0.5, 0.98), road);
+    assert!(gaps && !no_road, "no dashes of road under the field");
+    assert!(
+        !along(&tunnel, (0.5, 0.02), (0.5, 0.2), road).0,
+        "the north road is not solid"
+    );
+    // The river shows across the city; each bank is one field north and south.
+    let arch = render("river-under");
+    let city = pixel(&arch, 0.2, 0.5);
+    assert!(
+        along(&arch, (0.5, 0.4), (0.5, 0.6), city).0,
+        "no river under the city"
+    );
+    assert_eq!(
+        pixel(&arch, 0.85, 0.1),
+        pixel(&arch, 0.85, 0.9),
+        "east bank"
+    );
+    assert_eq!(
+        pixel(&arch, 0.15, 0.1),
+        pixel(&arch, 0.15, 0.9),
+        "west bank"
+    );
+    assert_ne!(pixel(&arch, 0.15, 0.1), pixel(&arch, 0.85, 0.1));
+}
+
+#[test]
+fn the_new_crossings_derive_and_export_as_written() {
+    let compiled = fixture();
+    let doc: Value = serde_json::from_str(&tilec::emit::json::emit(&compiled.model)).expect("JSON");
+    // `over`/`under` say every crossing; `bridges`/`tunnels` keep their meaning.
+    let c2 = segment(&doc, "crossings/city-bridge", "c2");
+    assert_eq!(c2["over"][0], "c1");
+    assert!(c2.get("bridges").is_none());
+    assert_eq!(
+        segment(&doc, "crossings/city-bridge", "c1")["under"][0],
+        "c2"
+    );
+    let r = segment(&doc, "crossings/field-tunnel", "r");
+    assert_eq!(r["under"], serde_json::json!(["c", "f1"]));
+    assert_eq!(r["tunnels"], serde_json::json!(["c"]));
+    assert_eq!(
+        segment(&doc, "crossings/field-tunnel", "f1")["over"][0],
+        "r"
+    );
+    assert_eq!(segment(&doc, "crossings/river-under", "v")["under"][0], "c");
+    assert_eq!(
+        segment(&doc, "crossings/river-under", "c")["over"],
+        serde_json::json!(["v", "f1", "f2"])
+    );
+    // The road in its tunnel parts nothing of the field above it; the banks
+    // touch the city they pass under.
+    assert_eq!(
+        segment(&doc, "crossings/field-tunnel", "f1")["cities"][0],
+        "c"
+    );
+    assert_eq!(
+        segment(&doc, "crossings/river-under", "f1")["cities"][0],
+        "c"
+    );
+    // The runtime tables carry the crossings, the one on top first.
+    let t = tile(&compiled, "city-bridge").to_runtime();
+    assert_eq!(
+        t.crossings.as_ref(),
+        [tilec_runtime::Crossing { over: 1, under: 0 }]
+    );
+    // A city on a bridge turns into another tile a quarter turn on.
+    assert_eq!(tile(&compiled, "city-bridge").symmetry, 2);
+}
+
+/// The engine plays tiles with crossings: on each as the start tile, the two
+/// crossing segments are two features, each open at its own edges (a city on a
+/// bridge and the city beneath, a road in its tunnel and the field above, a
+/// river and the city over it); and random games with every crossing tile play
+/// to the end.
+#[test]
+fn the_engine_plays_crossings_as_separate_features() {
+    use std::sync::Arc;
+    use tilec_runtime::{Catalog, Game, Pos, RandomPlayer, Rng, Setup};
+    let compiled = fixture();
+    let set = compiled.model.sets[0].to_runtime();
+    let cat = Arc::new(Catalog::new(&[&set]).expect("the crossings play"));
+    for local in [
+        "city-bridge",
+        "field-tunnel",
+        "river-under",
+        "bridge",
+        "tunnel",
+    ] {
+        let id = cat.kind_id(&format!("crossings/{local}")).expect(local);
+        let setup = Setup {
+            start: Some(id),
+            ..Setup::new(2)
+        };
+        let game = Game::new(cat.clone(), setup).expect("a game");
+        let kind = cat.kind(id);
+        assert!(!kind.crossings.is_empty(), "{local}");
+        for c in kind.crossings.iter() {
+            let f = |s: u8| game.feature(Pos::new(0, 0), s).expect("a feature");
+            let (top, beneath) = (f(c.over), f(c.under));
+            assert_ne!(top.id, beneath.id, "{local}: one feature");
+            for (s, info) in [(c.over, top), (c.under, beneath)] {
+                let seg = &kind.segments[usize::from(s)];
+                if seg.kind != tilec_runtime::SegmentKind::Field {
+                    let edges = (0..4)
+                        .filter(|e| seg.ports & (0b111 << (3 * e)) != 0)
+                        .count();
+                    assert_eq!(usize::from(info.open), edges, "{local} {}", seg.name);
+                }
+            }
+        }
+    }
+    for seed in 0..30 {
+        let mut game = Game::new(cat.clone(), Setup::new(3)).expect("a game");
+        RandomPlayer::new(0.5).play(&mut game, &mut Rng::new(seed));
+        assert!(game.is_over(), "seed {seed}");
     }
 }

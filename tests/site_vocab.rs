@@ -95,7 +95,10 @@ fn bridges_and_tunnels_are_described() {
             }
             if s.tunnels != 0 {
                 seen.1 += 1;
-                assert!(text.contains("tunnel"), "{}: {}", tile.id, s.name);
+                assert!(text.contains(" under "), "{}: {}", tile.id, s.name);
+                if s.kind == SegmentKind::Road {
+                    assert!(text.contains("in a tunnel under"), "{}", tile.id);
+                }
             }
         }
     }

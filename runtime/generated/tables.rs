@@ -57,6 +57,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::Highwaymen]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/B"),
@@ -97,6 +98,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::DonkeyStable]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/C"),
@@ -123,6 +125,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 1,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::WaterTower])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/D"),
@@ -177,6 +180,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::Pigsty]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/E"),
@@ -217,6 +221,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::WaterTower]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/E-garden"),
@@ -259,6 +264,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/F"),
@@ -304,6 +310,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::WaterTower]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/G"),
@@ -346,6 +353,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/H"),
@@ -391,6 +399,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::WaterTower]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/H-garden"),
@@ -440,6 +449,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/I"),
@@ -482,6 +492,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/I-garden"),
@@ -531,6 +542,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/J"),
@@ -584,6 +596,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::Cowshed]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/K"),
@@ -637,6 +650,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::DonkeyStable]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/L"),
@@ -711,6 +725,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[]), Cow::Borrowed(&[]), Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/M"),
@@ -746,6 +761,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/M-garden"),
@@ -788,6 +804,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/N"),
@@ -826,6 +843,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::WaterTower]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/N-garden"),
@@ -868,6 +886,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/O"),
@@ -920,6 +939,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::Cowshed]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/P"),
@@ -973,6 +993,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::WaterTower]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/Q"),
@@ -1008,6 +1029,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/R"),
@@ -1046,6 +1068,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::WaterTower]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/R-garden"),
@@ -1088,6 +1111,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/S"),
@@ -1144,6 +1168,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::WaterTower]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/T"),
@@ -1197,6 +1222,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/U"),
@@ -1247,6 +1273,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::Pigsty]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/U-garden"),
@@ -1296,6 +1323,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/V"),
@@ -1347,6 +1375,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[Illustration::Cowshed]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/V-garden"),
@@ -1396,6 +1425,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/W"),
@@ -1468,6 +1498,7 @@ pub static BASE: TileSet = TileSet {
                 Cow::Borrowed(&[]),
             ]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("base/X"),
@@ -1549,6 +1580,7 @@ pub static BASE: TileSet = TileSet {
             symmetry: 1,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
     ]),
 };
@@ -1618,6 +1650,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/B"),
@@ -1692,6 +1725,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[Crossing { over: 2, under: 1 }]),
         },
         TileKind {
             id: Cow::Borrowed("river/C"),
@@ -1748,6 +1782,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/D"),
@@ -1790,6 +1825,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::DonkeyStable])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/E"),
@@ -1839,6 +1875,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::WaterTower])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/F"),
@@ -1881,6 +1918,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/G"),
@@ -1923,6 +1961,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::Farmhouse])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/H"),
@@ -1990,6 +2029,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[Crossing { over: 2, under: 1 }]),
         },
         TileKind {
             id: Cow::Borrowed("river/I"),
@@ -2046,6 +2086,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::Highwaymen])]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/J"),
@@ -2095,6 +2136,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("river/K"),
@@ -2158,6 +2200,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[Crossing { over: 1, under: 0 }]),
         },
         TileKind {
             id: Cow::Borrowed("river/L"),
@@ -2204,6 +2247,7 @@ pub static RIVER: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
     ]),
 };
@@ -2265,6 +2309,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/B"),
@@ -2317,6 +2362,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::WaterTower])]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/C"),
@@ -2369,6 +2415,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::Highwaymen])]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/D"),
@@ -2414,6 +2461,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/E"),
@@ -2459,6 +2507,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/F"),
@@ -2529,6 +2578,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::Highwaymen])]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/G"),
@@ -2567,6 +2617,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::Farmhouse])]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/H"),
@@ -2654,6 +2705,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                 Illustration::Cowshed,
             ])]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/I"),
@@ -2710,6 +2762,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/J"),
@@ -2759,6 +2812,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::WaterTower])]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/K"),
@@ -2804,6 +2858,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/L"),
@@ -2856,6 +2911,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/M"),
@@ -2894,6 +2950,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[Cow::Borrowed(&[Illustration::DonkeyStable])]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/N"),
@@ -2939,6 +2996,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("anniversary/O"),
@@ -2968,6 +3026,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
     ]),
 };
@@ -3030,6 +3089,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/2"),
@@ -3076,6 +3136,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/3"),
@@ -3133,6 +3194,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/4"),
@@ -3190,6 +3252,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/5"),
@@ -3275,6 +3338,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/6"),
@@ -3328,6 +3392,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/7"),
@@ -3392,6 +3457,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/8"),
@@ -3449,6 +3515,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/9"),
@@ -3502,6 +3569,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("festival/10"),
@@ -3562,6 +3630,7 @@ pub static FESTIVAL: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
     ]),
 };
@@ -3606,6 +3675,7 @@ pub static PROMOS: TileSet = TileSet {
             symmetry: 1,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("promos/bogatyr"),
@@ -3673,6 +3743,7 @@ pub static PROMOS: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("promos/solovei"),
@@ -3719,6 +3790,7 @@ pub static PROMOS: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("promos/vodyanoy"),
@@ -3749,6 +3821,7 @@ pub static PROMOS: TileSet = TileSet {
             symmetry: 1,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
+            crossings: Cow::Borrowed(&[]),
         },
     ]),
 };
@@ -3784,6 +3857,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 1,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/B"),
@@ -3833,6 +3907,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/C"),
@@ -3914,6 +3989,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/D"),
@@ -4002,6 +4078,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 1,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/E"),
@@ -4055,6 +4132,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/F"),
@@ -4111,6 +4189,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/G"),
@@ -4167,6 +4246,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/H"),
@@ -4216,6 +4296,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/I"),
@@ -4262,6 +4343,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/J"),
@@ -4311,6 +4393,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/K"),
@@ -4392,6 +4475,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/L"),
@@ -4459,6 +4543,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 4,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
         TileKind {
             id: Cow::Borrowed("mm/town-hall"),
@@ -4483,6 +4568,7 @@ pub static MM: TileSet = TileSet {
             symmetry: 1,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Reconstructed,
+            crossings: Cow::Borrowed(&[]),
         },
     ]),
 };

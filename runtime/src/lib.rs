@@ -225,9 +225,9 @@ pub use query::FeatureInfo;
 pub use rng::Rng;
 pub use sim::{GameStats, RandomPlayer};
 pub use tile::{
-    rotate_ports, Arrow, ArrowKind, Edge, EndKind, Illustration, Mark, MarkArg, MarkKind, PortMask,
-    Provenance, RoadEnd, Segment, SegmentKind, SegmentMask, TileKind, TileSet, EDGE_NAMES,
-    NO_SEGMENT, PORT_NAMES,
+    rotate_ports, Arrow, ArrowKind, Crossing, Edge, EndKind, Illustration, Mark, MarkArg, MarkKind,
+    PortMask, Provenance, RoadEnd, Segment, SegmentKind, SegmentMask, TileKind, TileSet,
+    EDGE_NAMES, NO_SEGMENT, PORT_NAMES,
 };
 
 /// The generated tables: one `static` [`TileSet`] per shipped set and [`tables::SETS`].

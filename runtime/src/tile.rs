@@ -317,6 +317,22 @@ pub struct TileKind {
     pub copies: Cow<'static, [Cow<'static, [Illustration]>]>,
     /// Where the data comes from.
     pub provenance: Provenance,
+    /// Where one segment passes over another (bridges and tunnels): the two
+    /// stay separate features. For drawing the tile; the rules need nothing
+    /// from it.
+    pub crossings: Cow<'static, [Crossing]>,
+}
+
+/// One segment of a tile passing over another: a road on a bridge over a
+/// river or a road, a city over a city, a road in a tunnel under a city or a
+/// field, a river (and the fields on its banks) under a city. The two are
+/// separate features, joined to their neighbours by their own ports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Crossing {
+    /// The segment on top.
+    pub over: u8,
+    /// The segment beneath.
+    pub under: u8,
 }
 
 impl TileKind {

@@ -189,9 +189,11 @@ pub fn fields_across_ends(tile: &Tile, walls: &[Wall], diags: &mut Vec<Diagnosti
     let segs = &tile.segments;
     let whole = |w: &&Wall| w.mask.count_ones() > 1 && torn(tile, walls, w).is_empty();
     for wall in walls.iter().filter(whole) {
+        // A field that a member passes under (or over) lies on both sides of it.
         let fields = segs.iter().filter(|f| {
             f.kind == SegmentKind::Field
                 && straddles(wall.ports, f.ports)
+                && (f.bridges | f.tunnels) & wall.mask == 0
                 && !wall.members().any(|m| interleave(segs[m].ports, f.ports))
         });
         for field in fields {

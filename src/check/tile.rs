@@ -2,7 +2,7 @@
 //! are `check::ends`'s.
 
 use crate::diagnostic::Diagnostic;
-use crate::graph::{alternations, arc_of, enclosed_apart, walls, TileGraph, Wall};
+use crate::graph::{alternations, arc_of, bits, enclosed_apart, walls, TileGraph, Wall};
 use crate::message::Kind;
 use crate::model::Tile;
 use tilec_runtime::{MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
@@ -20,6 +20,7 @@ pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
     ports_covered(tile, diags);
     edges_valid(tile, diags);
     no_crossings(tile, diags);
+    banks_under_cities(tile, diags);
     adjacency_possible(tile, diags);
     let walls = walls(tile);
     enclosed_fields_one_face(tile, &walls, diags);
@@ -122,6 +123,12 @@ fn cure(a: SegmentKind, b: SegmentKind) -> &'static str {
         (Road, River) | (River, Road) => " (write `over=RIVER` on the road for a bridge)",
         (Road, Road) => " (write `over=ROAD` on one road for a bridge)",
         (Road, City) | (City, Road) => " (write `under=CITY` on the road for a tunnel)",
+        (Road, Field) | (Field, Road) => " (write `under=FIELD` on the road for a tunnel)",
+        (City, City) => " (write `over=CITY` on one city for a bridge)",
+        (River, City) | (City, River) => " (write `under=CITY` on the river)",
+        (Field, City) | (City, Field) => {
+            " (a field passes under a city beside a river that does: `under=CITY` on both)"
+        }
         _ => "",
     }
 }
@@ -145,6 +152,25 @@ fn crossing_pairs(tile: &Tile) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// A field passes under a city only on the banks of a river that does too.
+fn banks_under_cities(tile: &Tile, diags: &mut Vec<Diagnostic>) {
+    let segs = &tile.segments;
+    let rivers_under = segs
+        .iter()
+        .filter(|s| s.kind == SegmentKind::River)
+        .fold(0, |m, s| m | s.tunnels);
+    for f in segs.iter().filter(|s| s.kind == SegmentKind::Field) {
+        let alone = f.tunnels & !rivers_under;
+        for c in bits(alone).filter(|&c| segs[c].kind == SegmentKind::City) {
+            let kind = Kind::FieldUnderCityAlone {
+                field: f.name.clone(),
+                city: segs[c].name.clone(),
+            };
+            diags.push(Diagnostic::new(kind, f.span).with(segs[c].span, "the city"));
+        }
+    }
+}
+
 fn adjacency_possible(tile: &Tile, diags: &mut Vec<Diagnostic>) {
     let segs = &tile.segments;
     for f in segs
@@ -156,8 +182,12 @@ fn adjacency_possible(tile: &Tile, diags: &mut Vec<Diagnostic>) {
         };
         for &(c, span) in &f.explicit_cities {
             let city = &segs[c as usize];
+            // What the field crosses (a road under it, a city it passes
+            // under) separates nothing of it.
+            let crossed = f.bridges | f.tunnels;
             let separator = segs.iter().enumerate().find(|(zi, z)| {
                 *zi != c as usize
+                    && crossed & (1 << zi) == 0
                     && z.name != f.name
                     && z.ports != 0
                     && arc_of(z.ports, fp) & city.ports == 0

@@ -14,9 +14,11 @@
 //! a wagon-move label shared by the road and what it reaches
 //! (`wagon-move="a"`); a river's spring and lake are the tile's `group`, and a
 //! river ending at a city on a plain `river` tile ends there implicitly. Bridges
-//! and tunnels are JCloisterZone's implicit ones: a road whose edges interleave
-//! with a river's, a road's or a city's crosses it (which of two crossing
-//! roads is on top is not part of the model either: a bridge joins both).
+//! and tunnels are JCloisterZone's implicit ones: features whose edges
+//! interleave cross (a road a river, a road or a city, a city a city, a river
+//! a city with the fields of its banks), and a road in a tunnel under a city or
+//! a field is `tunnel="true"`. Of two crossing roads or cities the one beneath
+//! is written first: `import-jcz` reads the later as the one on top.
 //!
 //! A set's `removes` (in `sets.toml`) are its tile-set's `<remove tile="..."/>`,
 //! and its `max-copies` the tile-set's `max`.
@@ -202,7 +204,8 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
     xml.push_str(&marks.elements);
     let labels = labels(tile, lost);
     let mut inner = 0;
-    for (i, seg) in tile.segments.iter().enumerate() {
+    for i in written_order(tile) {
+        let seg = &tile.segments[i];
         let Some(row) = FEATURES.iter().find(|r| r.kind == seg.kind) else {
             lost.push(format!("{} `{}`", seg.kind.name(), seg.name));
             continue;
@@ -244,6 +247,30 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
         lost.push("the start (JCloisterZone chooses its start tile itself)".into());
     }
     xml.push_str("    </tile>\n");
+}
+
+/// The order segments are written in: the tile's, but a road or city that
+/// passes over another of its kind after that one, as JCloisterZone's files
+/// leave it implicit and `import-jcz` reads the later of two crossing roads
+/// or cities as the one on top.
+fn written_order(tile: &Tile) -> Vec<usize> {
+    let segs = &tile.segments;
+    let n = segs.len();
+    let mut depth = vec![0usize; n];
+    // A crossing is said one way (E133), so depths settle within n rounds.
+    for _ in 0..n {
+        for i in 0..n {
+            let below = bits(segs[i].over)
+                .filter(|&j| j < n && segs[j].kind == segs[i].kind)
+                .map(|j| depth[j] + 1)
+                .max()
+                .unwrap_or(0);
+            depth[i] = depth[i].max(below.min(n));
+        }
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| depth[i]);
+    order
 }
 
 /// A tile's marks as XML: attributes of `<tile>`, child elements, and

@@ -92,7 +92,7 @@ fn tile(t: &Tile) -> Value {
         .zip(t.edges)
         .map(|(n, e)| (n.to_string(), json!(e.name())))
         .collect();
-    let segments: Vec<Value> = t.segments.iter().map(|s| segment(t, s)).collect();
+    let segments: Vec<Value> = (0..t.segments.len()).map(|i| segment(t, i)).collect();
     let ends: Vec<Value> = t
         .ends
         .iter()
@@ -130,7 +130,8 @@ fn tile(t: &Tile) -> Value {
     })
 }
 
-fn segment(t: &Tile, s: &crate::model::Segment) -> Value {
+fn segment(t: &Tile, i: usize) -> Value {
+    let s = &t.segments[i];
     let ports: Vec<&str> = (0..12)
         .filter(|p| s.ports & (1 << p) != 0)
         .map(|p| PORT_NAMES[p])
@@ -148,11 +149,36 @@ fn segment(t: &Tile, s: &crate::model::Segment) -> Value {
         }
         _ => {}
     }
-    if s.bridges != 0 {
-        obj.insert("bridges".into(), json!(names(t, s.bridges)));
-    }
-    if s.tunnels != 0 {
-        obj.insert("tunnels".into(), json!(names(t, s.tunnels)));
+    // `bridges` and `tunnels` keep their first meaning (roads on bridges over
+    // rivers and roads, roads under cities); `over` and `under` say every crossing.
+    let of = |kinds: &[SegmentKind]| {
+        (0..t.segments.len())
+            .filter(|&i| kinds.contains(&t.segments[i].kind))
+            .fold(0u32, |m, i| m | 1 << i)
+    };
+    let bridges = match s.kind {
+        SegmentKind::Road | SegmentKind::River => {
+            s.bridges & of(&[SegmentKind::Road, SegmentKind::River])
+        }
+        _ => 0,
+    };
+    let tunnels = match s.kind {
+        SegmentKind::Road => s.tunnels & of(&[SegmentKind::City]),
+        SegmentKind::City => s.tunnels & of(&[SegmentKind::Road]),
+        _ => 0,
+    };
+    let under = (0..t.segments.len())
+        .filter(|&j| t.segments[j].over & (1 << i) != 0)
+        .fold(0u32, |m, j| m | 1 << j);
+    for (key, mask) in [
+        ("bridges", bridges),
+        ("tunnels", tunnels),
+        ("over", s.over),
+        ("under", under),
+    ] {
+        if mask != 0 {
+            obj.insert(key.into(), json!(names(t, mask)));
+        }
     }
     v
 }

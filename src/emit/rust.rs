@@ -5,7 +5,7 @@
 //! literals one field per line, trailing commas), deterministic (source order, no
 //! timestamps, no paths), and starts with the command that regenerates it.
 
-use tilec_runtime::{Arrow, Edge, Mark, RoadEnd, Segment, TileKind, TileSet, NO_SEGMENT};
+use tilec_runtime::{Arrow, Crossing, Edge, Mark, RoadEnd, Segment, TileKind, TileSet, NO_SEGMENT};
 
 /// The command named in the header of the generated file.
 pub const REGENERATE: &str = "cargo run --release -- build";
@@ -206,6 +206,25 @@ fn emit_tile(w: &mut Writer, t: &TileKind) {
         _ => w.short_slice("copies", &inline),
     }
     w.line(&format!("provenance: Provenance::{:?},", t.provenance));
+    // rustfmt keeps a struct literal on one line up to 18 characters inside.
+    let short: Vec<String> = t
+        .crossings
+        .iter()
+        .map(|c| format!("over: {}, under: {}", c.over, c.under))
+        .filter(|body| body.len() <= 18)
+        .map(|body| format!("Crossing {{ {body} }}"))
+        .collect();
+    match short.len() == t.crossings.len() {
+        true => w.short_slice("crossings", &short),
+        false => w.slice("crossings", &t.crossings, emit_crossing),
+    }
+    w.close("},");
+}
+
+fn emit_crossing(w: &mut Writer, c: &Crossing) {
+    w.open("Crossing {");
+    w.line(&format!("over: {},", c.over));
+    w.line(&format!("under: {},", c.under));
     w.close("},");
 }
 

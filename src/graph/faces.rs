@@ -138,6 +138,29 @@ pub fn walls(tile: &Tile) -> Walls {
     out
 }
 
+/// The walls as field `f` meets them: without the segments it crosses (a road
+/// in a tunnel under it, the city it passes under beside a river), which part
+/// nothing of it where they cross it. A wall left with no member is dropped.
+pub fn seen_by(tile: &Tile, walls: &[Wall], f: usize) -> Walls {
+    let crossed = tile.segments[f].bridges | tile.segments[f].tunnels;
+    let mut out = Walls {
+        walls: [Wall::default(); MAX_SEGMENTS],
+        len: 0,
+    };
+    for w in walls.iter().take(MAX_SEGMENTS) {
+        let mut w = *w;
+        for m in bits(w.mask & crossed) {
+            w.mask &= !(1 << m);
+            w.ports &= !tile.segments[m].ports;
+        }
+        if w.mask != 0 {
+            out.walls[out.len] = w;
+            out.len += 1;
+        }
+    }
+    out
+}
+
 /// The cities (by mask) that field `f` touches by the faces of the tile's
 /// drawing: a city bounds the field's face when no other wall separates them
 /// and, on the city's own wall, the field's arc of the border ends at a port of
@@ -150,6 +173,7 @@ pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
     let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
         return 0;
     };
+    let walls = &seen_by(tile, walls, f)[..];
     if face_parted(tile, walls, f) {
         return 0;
     }
@@ -187,6 +211,7 @@ pub fn face_parted(tile: &Tile, walls: &[Wall], f: usize) -> bool {
     let Some(fp) = (0..12).find(|p| segs[f].ports & (1 << p) != 0) else {
         return false;
     };
+    let walls = seen_by(tile, walls, f);
     let shares = |g: &Segment| walls.iter().all(|w| arc_of(w.ports, fp) & g.ports != 0);
     segs.iter()
         .enumerate()

@@ -2,7 +2,8 @@
 //!
 //! Nodes are the 12 ports, the segments and the road-end points; edges say which
 //! segment owns a port, which city a field touches, which segments end at an end
-//! point and what the end point reaches, and which segments cross on a bridge.
+//! point and what the end point reaches, and which segment passes over which
+//! (bridges and tunnels).
 //! The checker reads port coverage and road ends from it; `tilec export --emit dot`
 //! prints it for a puzzling tile, with the walls (segments joined through their
 //! road ends) that cut the tile into faces.
@@ -10,7 +11,7 @@
 mod faces;
 
 pub use faces::{
-    alternations, arc_of, bits, enclosed_apart, face_cities, face_parted, interleave,
+    alternations, arc_of, bits, enclosed_apart, face_cities, face_parted, interleave, seen_by,
     separating_wall, straddles, walls, Wall, Walls,
 };
 
@@ -42,9 +43,10 @@ pub enum Link {
     EndsAt,
     /// The end point reaches the segment (monastery, city gate, joined road).
     Reaches,
-    /// The two segments cross on a bridge.
+    /// The two segments cross on a bridge (`over=`), from the one on top.
     Bridge,
-    /// The road passes under the city in a tunnel.
+    /// One passes under the other (`under=`), from the one on top: a road in a
+    /// tunnel under a city or a field, a river (and its banks) under a city.
     Tunnel,
 }
 
@@ -117,11 +119,13 @@ fn fill(graph: &mut UnGraph<Node, Link>, tile: &Tile) {
         for c in bits(s.cities) {
             graph.add_edge(seg(i), seg(c), Link::Touches);
         }
-        for b in bits(s.bridges).filter(|&b| b > i) {
-            graph.add_edge(seg(i), seg(b), Link::Bridge);
-        }
-        for c in bits(s.tunnels).filter(|&c| s.kind == SegmentKind::Road && c != i) {
-            graph.add_edge(seg(i), seg(c), Link::Tunnel);
+        // From the segment on top to the one beneath: a bridge or a tunnel.
+        for b in bits(s.over) {
+            let link = match s.bridges & (1 << b) != 0 {
+                true => Link::Bridge,
+                false => Link::Tunnel,
+            };
+            graph.add_edge(seg(i), seg(b), link);
         }
     }
     for (e, end) in tile.ends.iter().enumerate() {
@@ -166,8 +170,9 @@ pub fn to_dot(tile: &Tile, g: &TileGraph) -> String {
             Link::Owns => "solid",
             Link::Touches => "dashed",
             Link::EndsAt | Link::Reaches => "bold",
-            Link::Bridge => "dotted",
-            Link::Tunnel => "tapered",
+            // An arrow from the segment on top to the one beneath.
+            Link::Bridge => "dotted, dir=forward",
+            Link::Tunnel => "tapered, dir=forward",
         };
         let (a, b) = (e.source().index(), e.target().index());
         // An enclosed field's links to its cities say that they share its face.

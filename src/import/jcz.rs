@@ -15,7 +15,7 @@
 //! | `<cloister/>` / `<monastery/>`, `<garden/>`, `<yaga-hut/>` | `monastery m`, `garden g`, `hut h` |
 //! | `<festival/>`, `<tower/>`, `<watchtower bonus="1/road"/>`, `<razboynik/>`, ... | `mark festival`, `mark tower`, `mark watchtower road`, `mark tree on=r` |
 //! | `inn="true"`, `resource="wine"`, `castle-base="false"`, ... on a feature; `wind-rose="NE"` on a tile | `road r W E inn`, `city c N resource=wine no-castle`, `mark wind-rose NE` |
-//! | edges that interleave (a road across a river, a road or a city) | `over=v`, `over=r1`, `under=c` |
+//! | edges that interleave (a road across a river, a road or a city, a city across a city, a river across a city) | `over=v`, `over=r1`, `under=c`, `over=c1` on a city, `under=c` on the river and the fields of its banks; a `tunnel="true"` road with a field on both sides, `under=f` (see `write.rs`) |
 //! | `<wagon-move>` / `wagon-move="a"` | where one-edge roads end |
 //! | ports no feature covers (the inner sides of the Count's city, see `seam.rs`) | `seam s E S` |
 //! | `<position x="0" y="0"/>` | `start` |
@@ -41,6 +41,7 @@ mod read;
 mod resolve;
 mod seam;
 mod sets;
+mod sketch;
 mod tile;
 mod touching;
 mod write;

@@ -9,7 +9,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
 use crate::model::{End, Segment, Sound, Tile, MAX_SEGMENTS};
 use crate::symmetry::symmetry;
-use crate::vocab::{self, Attach, MarkRow, PortRule, PortWord};
+use crate::vocab::{self, Attach, MarkRow, PortRule, PortWord, Way};
 use tilec_runtime::{
     Arrow, EndKind, Illustration, Mark, MarkArg, Provenance, RoadEnd, SegmentKind, NO_SEGMENT,
     PORT_NAMES,
@@ -30,12 +30,9 @@ enum Pending {
         name: String,
         span: Span,
     },
-    Over {
-        seg: usize,
-        name: String,
-        span: Span,
-    },
-    Under {
+    /// `over=` or `under=`.
+    Cross {
+        way: Way,
         seg: usize,
         name: String,
         span: Span,
@@ -439,6 +436,7 @@ impl Draft {
             explicit_cities: Vec::new(),
             bridges: 0,
             tunnels: 0,
+            over: 0,
             not_touching: 0,
             span: a.span,
         };
@@ -524,17 +522,15 @@ impl Draft {
                 Kind::PennantsOnNonCity { kind: kind.name() },
                 span,
             )),
-            ("over", SegmentKind::Road | SegmentKind::River) => self.pending.push(Pending::Over {
-                seg: self.segments.len(),
-                name: value.to_string(),
-                span,
-            }),
+            ("over" | "under", kind) if vocab::crosses_by(way_of(key), kind) => {
+                self.pending.push(Pending::Cross {
+                    way: way_of(key),
+                    seg: self.segments.len(),
+                    name: value.to_string(),
+                    span,
+                })
+            }
             ("not-touching", SegmentKind::Field) => self.pending.push(Pending::NotTouching {
-                seg: self.segments.len(),
-                name: value.to_string(),
-                span,
-            }),
-            ("under", SegmentKind::Road) => self.pending.push(Pending::Under {
                 seg: self.segments.len(),
                 name: value.to_string(),
                 span,
@@ -630,21 +626,12 @@ impl Draft {
                     self.segments[seg].explicit_cities.push((c as u8, span));
                     self.segments[seg].cities |= 1 << c;
                 }
-                Pending::Over { seg, name, span } => {
-                    let Some(r) = self.find(&name, span, diags) else {
-                        continue;
-                    };
-                    let crossable = matches!(
-                        self.segments[r].kind,
-                        SegmentKind::River | SegmentKind::Road
-                    );
-                    if !crossable || r == seg {
-                        diags.push(Diagnostic::new(Kind::BridgeNotRiver { name }, span));
-                        continue;
-                    }
-                    self.segments[seg].bridges |= 1 << r;
-                    self.segments[r].bridges |= 1 << seg;
-                }
+                Pending::Cross {
+                    way,
+                    seg,
+                    name,
+                    span,
+                } => self.cross(way, seg, name, span, diags),
                 Pending::NotTouching { seg, name, span } => {
                     let found = touching::resolve(&self.segments, seg, name, span, diags);
                     if let Some(nt) = found {
@@ -652,19 +639,54 @@ impl Draft {
                         self.not_touching.push(nt);
                     }
                 }
-                Pending::Under { seg, name, span } => {
-                    let Some(c) = self.find(&name, span, diags) else {
-                        continue;
-                    };
-                    let kind = self.segments[c].kind;
-                    if kind != SegmentKind::City {
-                        let kind = kind.name();
-                        diags.push(Diagnostic::new(Kind::TunnelNotCity { name, kind }, span));
-                        continue;
-                    }
-                    self.segments[seg].tunnels |= 1 << c;
-                    self.segments[c].tunnels |= 1 << seg;
-                }
+            }
+        }
+    }
+
+    /// `over=NAME` or `under=NAME` on segment `seg`: a crossing the vocabulary
+    /// has a row for, said one way only.
+    fn cross(
+        &mut self,
+        way: Way,
+        seg: usize,
+        name: String,
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let Some(t) = self.find(&name, span, diags) else {
+            return;
+        };
+        let (on, names) = (self.segments[seg].kind, self.segments[t].kind);
+        if t == seg || vocab::crossing_row(way, on, names).is_none() {
+            let what = vocab::crossable(way, on);
+            let kind = match way {
+                Way::Over => Kind::BridgeNotRiver { name, what },
+                Way::Under => Kind::TunnelNotCity {
+                    name,
+                    kind: names.name(),
+                    what,
+                },
+            };
+            diags.push(Diagnostic::new(kind, span));
+            return;
+        }
+        let (top, beneath) = match way {
+            Way::Over => (seg, t),
+            Way::Under => (t, seg),
+        };
+        if self.segments[beneath].over & (1 << top) != 0 {
+            let (a, b) = (
+                self.segments[top].name.clone(),
+                self.segments[beneath].name.clone(),
+            );
+            diags.push(Diagnostic::new(Kind::CrossingBothWays { a, b }, span));
+            return;
+        }
+        self.segments[top].over |= 1 << beneath;
+        for (x, y) in [(seg, t), (t, seg)] {
+            match way {
+                Way::Over => self.segments[x].bridges |= 1 << y,
+                Way::Under => self.segments[x].tunnels |= 1 << y,
             }
         }
     }
@@ -794,5 +816,13 @@ impl Draft {
             return None;
         }
         Some(i)
+    }
+}
+
+/// The way of a crossing attribute's key (`over` or `under`).
+fn way_of(key: &str) -> Way {
+    match key {
+        "over" => Way::Over,
+        _ => Way::Under,
     }
 }

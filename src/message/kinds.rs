@@ -258,8 +258,11 @@ kinds! {
         => format!("`{name}` is a {found}, not a {expected}"),
         hint: "name a segment declared on this tile";
     /// The statement does not take this attribute. Segments take: `city` takes
-    /// `pennants=N`, `road` takes `over=RIVER`; `mark` takes `on=SEGMENT`. Other
-    /// statements take none.
+    /// `pennants=N` and `over=CITY`; `road` takes `over=RIVER`, `over=ROAD`,
+    /// `under=CITY` and `under=FIELD`; `river` takes `under=CITY`; `field` takes
+    /// `not-touching=CITY` and `under=CITY` (beside a river under that city);
+    /// every segment takes the marks that stand on its kind (`inn`,
+    /// `resource=wine`); `mark` takes `on=SEGMENT`. Other statements take none.
     ///
     /// ```text
     /// road r W E pennants=1   # wrong: pennants belong to cities
@@ -478,6 +481,17 @@ kinds! {
     E132 TooManySegments { limit: usize }
         => format!("a tile has at most {limit} segments"),
         hint: "merge segments, or split the tile";
+    /// Two segments cross one way: the one on top says `over=` (a road or a
+    /// city on a bridge), the one beneath `under=` (a road or a river under a
+    /// city). Each saying it passes over the other says neither:
+    ///
+    /// ```text
+    /// city c1 N S over=c2
+    /// city c2 W E over=c1     # wrong: which city is on top?
+    /// ```
+    E133 CrossingBothWays { a: String, b: String }
+        => format!("`{a}` and `{b}` each pass over the other"),
+        hint: "keep one of the two: the segment on top names the other with `over=`";
     /// A mark that stands on a segment goes on a segment of one kind: `inn`,
     /// `labyrinth`, `wells` and `tree` on roads; `cathedral`, `besieged`,
     /// `resource`, `no-castle`, `princess`, `darmstadtium` and `multi-edge` on
@@ -732,19 +746,22 @@ kinds! {
     E215 RoadEndOnRiver { target: &'static str }
         => format!("a river cannot end at a {target}"),
         hint: "a river ends at its spring, its lake or a city (`end v at c`); the other keywords and segments end roads";
-    /// `over=` says a road crosses a river or another road on a bridge, so it names
-    /// a river or another road of the tile (a road passes under a city with
-    /// `under=CITY`, a tunnel):
+    /// `over=` says a segment crosses another on a bridge: a road crosses a
+    /// river or another road, a city another city (the table `CROSSINGS` in
+    /// `src/vocab.rs`). What passes beneath a city says so itself (`under=`: a
+    /// road in a tunnel, a river):
     ///
     /// ```text
     /// river v N S
     /// road r E W over=v
     /// road r1 N S
     /// road r2 E W over=r1
+    /// city c1 N S
+    /// city c2 E W over=c1
     /// ```
-    E216 BridgeNotRiver { name: String }
-        => format!("`over={name}` must name a river or another road"),
-        hint: "bridges cross rivers and roads; a road passes under a city with `under=CITY`";
+    E216 BridgeNotRiver { name: String, what: String }
+        => format!("`over={name}` must name {what}"),
+        hint: format!("the crossings are {}", crate::vocab::crossings_in_words());
     /// Pennants (`pennants=N`, the coat of arms) belong to cities only.
     ///
     /// ```text
@@ -784,16 +801,32 @@ kinds! {
     E219 StoneWithoutRoad
         => "a stone joins the end to another road, but this end names none",
         hint: "name the road the stone joins it to: `end ROAD at stone OTHER`";
-    /// `under=` says a road passes under a city in a tunnel, so it names a city of
-    /// the tile:
+    /// A field passes under a city only on the banks of a river that passes
+    /// under it too: the city stands on an arch over the river's valley
+    /// (JCloisterZone's River II tile `RI.2/CIcI`). A field cannot pass under a
+    /// city on its own, nor beside a road's tunnel:
+    ///
+    /// ```text
+    /// city c W E
+    /// river v N S under=c
+    /// field f1 NR SL under=c -> c    # right: the east bank, under c with v
+    /// field f2 NL SR under=c -> c    # right: the west bank
+    /// ```
+    E220 FieldUnderCityAlone { field: String, city: String }
+        => format!("field `{field}` passes under city `{city}`, but no river does"),
+        hint: format!("a field passes under a city beside a river that does: write `under={city}` on the river, or part the field");
+    /// `under=` says a segment passes under another: a road in a tunnel under a
+    /// city or a field, a river under a city, and a field on the river's banks
+    /// with it (the table `CROSSINGS` in `src/vocab.rs`). What crosses a road
+    /// or a river on a bridge says so itself (`over=`):
     ///
     /// ```text
     /// city c E W
     /// road r N S under=c
     /// ```
-    E240 TunnelNotCity { name: String, kind: &'static str }
-        => format!("`under={name}` names a {kind}, not a city"),
-        hint: "a road passes under a city (`under=CITY`); it crosses a road or a river with `over=`";
+    E240 TunnelNotCity { name: String, kind: &'static str, what: String }
+        => format!("`under={name}` names a {kind}, not {what}"),
+        hint: format!("the crossings are {}", crate::vocab::crossings_in_words());
     /// A road end joins things that lie on opposite sides of another segment: a
     /// road from the south cannot reach a city or a monastery beyond a river from
     /// west to east unless it crosses the river on a bridge. Write the crossing
@@ -1209,11 +1242,14 @@ kinds! {
     E420 JczMarkValue { attribute: String, expected: String }
         => format!("`{attribute}` cannot be said in the tile language"),
         hint: format!("it takes {expected}");
-    /// The file's own data for this tile does not describe a flat tile the tile
+    /// The file's own data for this tile does not describe a tile the tile
     /// language can say: two fields meet at an edge with nothing between them, a
-    /// field runs across a road that runs on, two cities cross, `tunnel="true"` on a
-    /// road that passes under no city, a field holds ports on both sides of a
-    /// city that runs across the tile (it would pass under the city). The tile is
+    /// field runs across a road that runs on (and is no tunnel under it),
+    /// `tunnel="true"` on a road that passes under no city or field, a field
+    /// holds ports on both sides of a city that runs across the tile with no
+    /// river beneath the city (only a river's banks pass under a city). Two
+    /// cities crossing, a tunnel under a field and a river under a city are
+    /// said (`over=`, `under=`). The tile is
     /// written as the file has it, with a note naming the defect, and does not
     /// check (the import's own check leaves it out: it is reported once, here):
     /// correct it by hand (the known cases of JCloisterZone's own files are
@@ -1225,9 +1261,9 @@ kinds! {
     /// <field city="N">EL ER SL</field>   # with no road between them
     ///
     /// <city>W E</city>
-    /// <river>N S</river>
-    /// <field city="W">NR SL</field>      # wrong: north and south of the city
-    /// <field city="W">NL SR</field>
+    /// <road>N S</road>
+    /// <field city="W">NR SL</field>      # wrong: north and south of the city,
+    /// <field city="W">NL SR</field>      # with no river beneath it
     /// ```
     E421 JczDefect { tile: String, defect: String }
         => format!("tile `{tile}` is inconsistent: {defect}"),

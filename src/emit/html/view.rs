@@ -148,6 +148,36 @@ fn ports(mask: u16) -> String {
     }
 }
 
+/// What segment `s` passes over and under, in words: `, on a bridge over r1`,
+/// `, in a tunnel under c and f1`, `, over v`.
+fn crossings(tile: &Tile, s: &crate::model::Segment) -> String {
+    let i = tile
+        .segments
+        .iter()
+        .position(|x| x.name == s.name)
+        .unwrap_or(0);
+    let under: u32 = (0..tile.segments.len())
+        .filter(|&j| tile.segments[j].over & (1 << i) != 0)
+        .fold(0, |m, j| m | 1 << j);
+    let mut out = String::new();
+    let phrases = [
+        (s.over & s.bridges, "on a bridge over"),
+        (s.over & !s.bridges, "over"),
+        (under & s.bridges, "under the bridge of"),
+        (
+            under & !s.bridges,
+            match s.kind {
+                SegmentKind::Road => "in a tunnel under",
+                _ => "under",
+            },
+        ),
+    ];
+    for (mask, words) in phrases.into_iter().filter(|(m, _)| *m != 0) {
+        out += &format!(", {words} {}", mask_names(tile, mask));
+    }
+    out
+}
+
 fn segment_line(tile: &Tile, s: &crate::model::Segment) -> String {
     let mut line = format!("{} {}: {}", s.kind.name(), s.name, ports(s.ports));
     if s.kind == SegmentKind::Seam {
@@ -160,18 +190,7 @@ fn segment_line(tile: &Tile, s: &crate::model::Segment) -> String {
             if s.pennants == 1 { "" } else { "s" }
         );
     }
-    if s.bridges != 0 {
-        line += &format!(", on a bridge over {}", mask_names(tile, s.bridges));
-    }
-    if s.tunnels != 0 {
-        line += &match s.kind {
-            SegmentKind::City => format!(
-                ", with {} passing under it in a tunnel",
-                mask_names(tile, s.tunnels)
-            ),
-            _ => format!(", in a tunnel under {}", mask_names(tile, s.tunnels)),
-        };
-    }
+    line += &crossings(tile, s);
     if s.not_touching != 0 {
         line += &format!(", not touching {}", mask_names(tile, s.not_touching));
     }

@@ -13,6 +13,7 @@
 mod areas;
 mod badges;
 mod canvas;
+mod crossing;
 mod fields;
 mod font;
 mod geom;

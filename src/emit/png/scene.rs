@@ -3,6 +3,7 @@
 //! [`Scene`] out; painting happens elsewhere.
 
 use super::canvas::{dist, Pt};
+use super::crossing::{cut, drawing_order, passes_over, under_field_at};
 use super::geom::{
     curve, edge_mid, edges_of, nearest_port, port_anchor, through_path, CityShape, CENTRE,
 };
@@ -79,12 +80,20 @@ impl Scene {
         s
     }
 
+    /// Cities, those beneath first: a city on a bridge over another covers it
+    /// where they cross, its walls drawn across the one beneath.
     fn cities(&mut self, tile: &TileKind) {
-        let cities = segs(tile).filter(|(_, g)| g.kind == SegmentKind::City);
-        let crowded = cities.clone().count() > 1;
-        for (i, seg) in cities {
-            let shape = CityShape::new(edges_of(seg.ports));
-            self.labels.fill(i, |p| shape.contains(crowded, p));
+        let cities = drawing_order(tile, SegmentKind::City, MAX_SEGMENTS);
+        let crowded = cities.len() > 1;
+        for i in cities {
+            let shape = CityShape::new(edges_of(tile.segments[usize::from(i)].ports));
+            for k in 0..self.labels.lab.len() {
+                let l = self.labels.lab[k];
+                let open = l == FREE || (l != i && passes_over(tile, i, l));
+                if open && shape.contains(crowded, self.labels.point(k)) {
+                    self.labels.lab[k] = i;
+                }
+            }
         }
     }
 
@@ -101,7 +110,8 @@ impl Scene {
 
     /// Draws every road (or river) segment and its end symbols.
     fn lines(&mut self, tile: &TileKind, kind: SegmentKind, via_centre: bool) {
-        for (i, seg) in segs(tile).filter(|(_, g)| g.kind == kind) {
+        for i in drawing_order(tile, kind, MAX_SEGMENTS) {
+            let seg = &tile.segments[usize::from(i)];
             let ends: Vec<&RoadEnd> = tile.ends.iter().filter(|e| has(e.segments, i)).collect();
             let edges: Vec<usize> = (0..4)
                 .filter(|e| edges_of(seg.ports) & (1 << e) != 0)
@@ -147,17 +157,51 @@ impl Scene {
 
     fn draw_path(&mut self, tile: &TileKind, seg: u8, path: Vec<Pt>, half: f32) {
         // The checker lets a road interleave with a river or a road only on a
-        // bridge, and with a city only in a tunnel, so crossing means exactly that.
+        // bridge, with a city only in a tunnel, and a river with a city only
+        // beneath it, so crossing means exactly that.
         let ports = tile.segments[usize::from(seg)].ports;
         let crossed = |l: u8, kind: SegmentKind| {
             is_kind(tile, l, kind) && interleave(ports, tile.segments[usize::from(l)].ports)
         };
         let road = is_kind(tile, seg, SegmentKind::Road);
-        let bridged =
-            |l: u8| road && (is_kind(tile, l, SegmentKind::River) || crossed(l, SegmentKind::Road));
-        self.labels.stroke(&path, half, seg, &bridged);
-        if road && segs(tile).any(|(l, _)| crossed(l, SegmentKind::City)) {
-            // A tunnel: dashes of road drawn across the city it passes under.
+        // Of two roads, the one on top (a tile without its crossings: the later).
+        let on_top = |l: u8| match tile.crossings.is_empty() {
+            true => crossed(l, SegmentKind::Road),
+            false => is_kind(tile, l, SegmentKind::Road) && passes_over(tile, seg, l),
+        };
+        let bridged = |l: u8| road && (is_kind(tile, l, SegmentKind::River) || on_top(l));
+        // Under a field at either end: dashes from the edge to the first feature.
+        let edge_at = |p: Pt| (0..4).find(|&e| dist(edge_mid(e), p) < 1e-3);
+        let mut body = path.clone();
+        let mut buried = Vec::new();
+        if road && edge_at(body[0]).is_some_and(|e| under_field_at(tile, seg, e)) {
+            let (head, rest) = cut(&self.labels, &body);
+            buried.push(head);
+            body = rest;
+        }
+        let last = body.last().copied();
+        if road
+            && last
+                .and_then(edge_at)
+                .is_some_and(|e| under_field_at(tile, seg, e))
+        {
+            body.reverse();
+            let (tail, rest) = cut(&self.labels, &body);
+            buried.push(tail);
+            body = rest;
+            body.reverse();
+        }
+        for piece in &buried {
+            for dash in dashes(piece, 0.03, 0.15) {
+                self.labels.stroke(&dash, half * 0.6, seg, &|_| false);
+            }
+        }
+        if body.len() >= 2 {
+            self.labels.stroke(&body, half, seg, &bridged);
+        }
+        let river = is_kind(tile, seg, SegmentKind::River);
+        if (road || river) && segs(tile).any(|(l, _)| crossed(l, SegmentKind::City)) {
+            // A tunnel (a river beneath a city): dashes drawn across the city.
             let under = |l: u8| crossed(l, SegmentKind::City);
             for dash in dashes(&path, 0.03, 0.15) {
                 self.labels.stroke(&dash, half * 0.6, seg, &under);

@@ -1,12 +1,13 @@
 //! What in a JCloisterZone file's own data for a tile cannot be a flat tile
 //! (`E421`): two fields meeting at an edge with nothing between them, a field
-//! on both sides of a road that runs on, two cities crossing, `tunnel="true"`
-//! on a road under no city, a field on both sides of a city across the tile.
+//! on both sides of a road that runs on (not in a tunnel), `tunnel="true"` on a
+//! road under no city or field, a field on both sides of a city across the tile
+//! with no river beneath it.
 //! The tile is written as the file has it, with a note naming the defect.
 
 use super::ends::End;
 use super::model::{Feature, Kind, EDGES, HALVES};
-use super::write::{crosses, reach, reach_ports};
+use super::write::{crosses, on_a_bank, reach, reach_ports, under_field};
 use crate::graph::{interleave, straddles};
 
 /// What in the file's own data for a tile cannot be a flat tile: the tile
@@ -14,30 +15,16 @@ use crate::graph::{interleave, straddles};
 pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
     let mut out = Vec::new();
     let edge = |e: u32| EDGES[e as usize];
-    for (i, c) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::City) {
-        for d in fs[i + 1..].iter().filter(|d| d.kind == Kind::City) {
-            if crosses(c.edges, d.edges) {
-                out.push(format!("cities {} and {} cross, and the tile language has no city passing over another", c.name, d.name));
-            }
-        }
-    }
     for (i, r) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::Road) {
-        let under = fs
+        let under_city = fs
             .iter()
             .any(|c| c.kind == Kind::City && crosses(reach(fs, ends, i), c.edges));
-        if r.tunnel && r.edges.count_ones() > 1 && !under {
+        let under_field = (0..fs.len()).any(|j| under_field(fs, ends, i, j));
+        if r.tunnel && r.edges.count_ones() > 1 && !under_city && !under_field {
             out.push(format!(
-                "road {} is marked tunnel=\"true\" but passes under no city and ends at no portal",
+                "road {} is marked tunnel=\"true\" but passes under no city or field and ends at no portal",
                 r.name
             ));
-        }
-    }
-    for v in fs.iter().filter(|f| f.kind == Kind::River) {
-        for c in fs
-            .iter()
-            .filter(|c| c.kind == Kind::City && crosses(v.edges, c.edges))
-        {
-            out.push(format!("river {} and city {} cross, and the tile language has no river passing under a city (its tunnels carry roads)", v.name, c.name));
         }
     }
     out.extend(under_a_city(fs));
@@ -48,7 +35,7 @@ pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
         });
         let field = fs
             .iter()
-            .find(|f| f.kind == Kind::Field && f.halves & both == both);
+            .position(|f| f.kind == Kind::Field && f.halves & both == both);
         let halves: Vec<&Feature> = fs
             .iter()
             .filter(|f| f.kind == Kind::Field && f.halves & both != 0)
@@ -62,18 +49,16 @@ pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
                 edge(e)
             )),
             // One field on both sides of a road that runs on across the tile (not
-            // a road stub ending inside the field).
-            (Some((r, road)), Some(f)) if road.kind != Kind::City => {
+            // a road stub ending inside the field, nor a road in a tunnel
+            // under the field).
+            (Some((r, road)), Some(field)) if road.kind != Kind::City => {
+                let f = &fs[field];
                 // The road and what its end joins it to part the tile: the
                 // checker's reasoning (E245), on JCloisterZone's features.
                 let runs_on = straddles(reach_ports(fs, ends, r), f.ports());
-                if runs_on {
-                    let how = match road.tunnel {
-                        true => " (where the road goes into its tunnel; the tile language's tunnels pass under cities only)",
-                        false => "",
-                    };
+                if runs_on && !under_field(fs, ends, r, field) {
                     out.push(format!(
-                        "field {} lies on both sides of {} {} at edge {}, which runs on across the tile{how}",
+                        "field {} lies on both sides of {} {} at edge {}, which runs on across the tile",
                         f.name,
                         road.kind.keyword(),
                         road.name,
@@ -88,13 +73,16 @@ pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
 }
 
 /// A field on both sides of a city that runs across the tile (`NR SL` by a
-/// west–east city): it would pass under the city, which no flat tile can say.
+/// west–east city) with no river passing under the city: it would pass under
+/// the city on its own, which the tile language does not say (a field passes
+/// under a city on the banks of a river that does, `on_a_bank`).
 fn under_a_city(fs: &[Feature]) -> Vec<String> {
     let mut out = Vec::new();
-    for c in fs.iter().filter(|f| f.kind == Kind::City) {
-        let fields: Vec<String> = fs
-            .iter()
-            .filter(|f| f.kind == Kind::Field && interleave(f.ports(), c.ports()))
+    for (ci, c) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::City) {
+        let fields: Vec<String> = (0..fs.len())
+            .filter(|&i| fs[i].kind == Kind::Field && !on_a_bank(fs, i, ci))
+            .map(|i| &fs[i])
+            .filter(|f| interleave(f.ports(), c.ports()))
             .map(|f| {
                 let halves = HALVES.iter().enumerate();
                 let held = halves.filter(|(i, _)| f.halves & (1 << i) != 0);
@@ -108,7 +96,7 @@ fn under_a_city(fs: &[Feature]) -> Vec<String> {
             [many @ .., last] => format!("fields {} and {last} each lie", many.join(", ")),
         };
         out.push(format!(
-            "{lie} on both sides of city {}, so would pass under it",
+            "{lie} on both sides of city {}, under which no river passes",
             c.name
         ));
     }

@@ -19,6 +19,7 @@
 //!    (River II's `RI.2/IFC`); a tile with no city that does not say is reported.
 
 use super::model::{Kind, RiverEnd, Tile};
+use super::sketch;
 use super::xml::Sink;
 use crate::graph::straddles;
 use crate::message::Kind as Msg;
@@ -107,18 +108,24 @@ pub fn derive(tile: &Tile, sink: &mut Sink<'_>) -> Vec<End> {
             // E245): one field on both sides of the road's edge, or a field on
             // both sides of the road and the city, means the road stops inside
             // that field (a bazaar's road, CC.2/RCR's two roads).
-            let gate = cities
+            let open: Vec<usize> = cities
                 .iter()
                 .copied()
-                .find(|&c| parted(tile, r, c).is_none());
-            let (keyword, targets, note) = match (monastery, gate) {
-                (Some(m), _) => (None, vec![m], None),
-                (None, Some(c)) if cities.len() == 1 => (None, vec![c], None),
-                (None, Some(c)) => {
+                .filter(|&c| parted(tile, r, c).is_none())
+                .collect();
+            let (gate, breaks) = gate_keeping_lists(tile, &ends, r, &open);
+            let (keyword, targets, note) = match (monastery, gate, breaks) {
+                (Some(m), _, _) => (None, vec![m], None),
+                (None, Some(c), _) if cities.len() == 1 => (None, vec![c], None),
+                (None, Some(c), _) => {
                     let note = format!("Road {} ends at a city gate; JCloisterZone does not say which: assumed {}.", name(&r), name(&c));
                     (None, vec![c], Some(note))
                 }
-                (None, None) => {
+                (None, None, Some((c, f, d))) => {
+                    let note = format!("Road {} ends on the tile; JCloisterZone does not say where: at the gate of {}, field {} would touch city {}, which JCloisterZone's list leaves out: assumed a junction.", name(&r), fs[c].name, fs[f].name, fs[d].name);
+                    (Some("junction"), vec![], Some(note))
+                }
+                (None, None, None) => {
                     let field = cities
                         .first()
                         .and_then(|&c| parted(tile, r, c))
@@ -178,6 +185,42 @@ fn river_end(tile: &Tile, v: usize, sink: &mut Sink<'_>) -> Option<End> {
             sink.push(kind, tile.span);
             None
         }
+    }
+}
+
+/// The city whose gate one-edge road `r` ends at, among the gates `open` that
+/// part no field: the first whose end keeps JCloisterZone's city lists (no
+/// field would touch a city its list leaves out). When none does and a
+/// junction keeps them, a junction (`None`), with what the first gate would
+/// break: (city, field, city touched). Else the first gate, as before.
+type Breaks = Option<(usize, usize, usize)>;
+
+fn gate_keeping_lists(
+    tile: &Tile,
+    ends: &[End],
+    r: usize,
+    open: &[usize],
+) -> (Option<usize>, Breaks) {
+    let fs = &tile.features;
+    let trial = |target: Option<usize>| {
+        let mut trial = ends.to_vec();
+        trial.push(End {
+            segments: vec![r],
+            keyword: target.is_none().then_some("junction"),
+            targets: target.into_iter().collect(),
+            note: None,
+        });
+        sketch::unkept(fs, &trial)
+    };
+    if let Some(&c) = open.iter().find(|&&c| trial(Some(c)).is_none()) {
+        return (Some(c), None);
+    }
+    match (open.first(), trial(None)) {
+        (Some(&c), None) => {
+            let (f, d) = trial(Some(c)).unwrap_or_default();
+            (None, Some((c, f, d)))
+        }
+        (first, _) => (first.copied(), None),
     }
 }
 

@@ -113,10 +113,8 @@ fn write_tile(
             for (_, port) in edges.chain(halves) {
                 let _ = write!(out, " {port}");
             }
-            if f.kind == Kind::Road {
-                for word in crossings(fs, ends, i) {
-                    let _ = write!(out, " {word}");
-                }
+            for word in crossings(fs, ends, i) {
+                let _ = write!(out, " {word}");
             }
             if f.pennants > 0 {
                 let _ = write!(out, " pennants={}", f.pennants);
@@ -215,38 +213,72 @@ pub(super) fn reach_ports(fs: &[Feature], ends: &[End], i: usize) -> u16 {
     wall_of(ends, i).fold(0, |m, t| m | fs[t].ports())
 }
 
-/// How road `i` crosses what it interleaves with, as attributes: a river on a
-/// bridge (`over=v`), a city in a tunnel (`under=c`), and a road on a bridge:
-/// JCloisterZone does not say which of two crossing roads is on top, so the later
-/// one in the file passes over the earlier (`over=r1` on `r2`).
+/// How feature `i` crosses what it interleaves with, as attributes (the
+/// rows of `vocab::CROSSINGS`): a road crosses a river on a bridge
+/// (`over=v`), passes under a city in a tunnel (`under=c`) and, marked
+/// `tunnel="true"`, under a field on both sides of it (`under=f`); a river
+/// passes under a city (`under=c`), and so do the fields on its banks; of two
+/// crossing roads or cities, JCloisterZone does not say which is on top, so
+/// the later one in the file passes over the earlier (`over=r1` on `r2`).
 ///
 /// A one-edge road to a monastery (garden, hut) that parts the fields beside
 /// it runs to a wall: a river between its edge and the monastery, crossed on
 /// a bridge.
 fn crossings(fs: &[Feature], ends: &[End], i: usize) -> Vec<String> {
-    let mine = reach(fs, ends, i);
-    let edgeless = |t: &usize| matches!(fs[*t].kind, Kind::Monastery | Kind::Garden | Kind::Hut);
-    let splits = splits_its_field(fs, i)
-        && ends
-            .iter()
-            .any(|e| e.segments.contains(&i) && e.targets.iter().any(edgeless));
     let mut out = Vec::new();
     for (j, g) in fs.iter().enumerate().filter(|&(j, _)| j != i) {
-        let word = match g.kind {
-            Kind::River => "over",
-            Kind::Road if j < i => "over",
-            Kind::City => "under",
-            _ => continue,
-        };
-        let beyond = g.kind == Kind::River
-            && splits
-            && g.edges.count_ones() >= 2
-            && g.edges & fs[i].edges == 0;
-        if crosses(mine, reach(fs, ends, j)) || beyond {
+        if let Some(word) = crossing(fs, ends, i, j) {
             out.push(format!("{word}={}", g.name));
         }
     }
     out
+}
+
+/// The attribute feature `i` takes for feature `j`, if they cross.
+fn crossing(fs: &[Feature], ends: &[End], i: usize, j: usize) -> Option<&'static str> {
+    let (f, g) = (&fs[i], &fs[j]);
+    let walls_cross = || crosses(reach(fs, ends, i), reach(fs, ends, j));
+    match (f.kind, g.kind) {
+        (Kind::Road, Kind::River) => (walls_cross() || beyond(fs, ends, i, j)).then_some("over"),
+        (Kind::Road, Kind::Road) | (Kind::City, Kind::City) if j < i => {
+            walls_cross().then_some("over")
+        }
+        (Kind::Road, Kind::City) | (Kind::River, Kind::City) => walls_cross().then_some("under"),
+        (Kind::Road, Kind::Field) => under_field(fs, ends, i, j).then_some("under"),
+        (Kind::Field, Kind::City) => on_a_bank(fs, i, j).then_some("under"),
+        _ => None,
+    }
+}
+
+/// Whether one-edge road `i`, ending at a monastery and parting the fields
+/// beside it, crosses river `j` on its way (the river runs on between them).
+fn beyond(fs: &[Feature], ends: &[End], i: usize, j: usize) -> bool {
+    let edgeless = |t: &usize| matches!(fs[*t].kind, Kind::Monastery | Kind::Garden | Kind::Hut);
+    let to_monastery = ends
+        .iter()
+        .any(|e| e.segments.contains(&i) && e.targets.iter().any(edgeless));
+    splits_its_field(fs, i)
+        && to_monastery
+        && fs[j].edges.count_ones() >= 2
+        && fs[j].edges & fs[i].edges == 0
+}
+
+/// Whether road `i`, marked `tunnel="true"` and running on across the tile,
+/// has field `j` on both sides of it: it passes under the field in its tunnel.
+pub(super) fn under_field(fs: &[Feature], ends: &[End], i: usize, j: usize) -> bool {
+    fs[i].tunnel
+        && fs[i].edges.count_ones() > 1
+        && fs[j].kind == Kind::Field
+        && crate::graph::interleave(reach_ports(fs, ends, i), fs[j].ports())
+}
+
+/// Whether field `i` lies on both sides of city `c` beside a river that passes
+/// under the city: a bank of the river, beneath the city's arch with it.
+pub(super) fn on_a_bank(fs: &[Feature], i: usize, c: usize) -> bool {
+    let river_under = fs
+        .iter()
+        .any(|v| v.kind == Kind::River && crosses(v.edges, fs[c].edges));
+    river_under && crate::graph::interleave(fs[i].ports(), fs[c].ports())
 }
 
 /// Whether one-edge road `i` has different fields on its two sides: ending
@@ -268,6 +300,13 @@ fn splits_its_field(fs: &[Feature], i: usize) -> bool {
 /// Notes on what the crossings assume or what JCloisterZone says of them.
 fn crossing_notes(fs: &[Feature], ends: &[End]) -> Vec<String> {
     let mut notes = Vec::new();
+    for (i, c) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::City) {
+        for d in fs[..i].iter().filter(|d| d.kind == Kind::City) {
+            if crosses(c.edges, d.edges) {
+                notes.push(format!("JCloisterZone crosses cities {} and {} without saying which passes over: assumed {} on a bridge over {}.", d.name, c.name, c.name, d.name));
+            }
+        }
+    }
     for (i, f) in fs.iter().enumerate().filter(|(_, f)| f.kind == Kind::Road) {
         for (j, g) in fs.iter().enumerate().take(i) {
             if g.kind == Kind::Road && crosses(reach(fs, ends, i), reach(fs, ends, j)) {
