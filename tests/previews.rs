@@ -214,6 +214,7 @@ fn odd_tiles_render_without_panicking() {
             symmetry: 0,
             copies: Cow::Owned(vec![]),
             provenance: Provenance::Reconstructed,
+            sources: Cow::Borrowed(&[]),
         };
         for r in 0..6 {
             let img = render_tile(&tile, r);

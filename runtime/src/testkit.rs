@@ -144,6 +144,7 @@ fn finish(
         symmetry,
         copies: Cow::Borrowed(&[]),
         provenance: Provenance::Sourced,
+        sources: Cow::Borrowed(&[]),
     }
 }
 

@@ -5,7 +5,7 @@
 //! literals one field per line, trailing commas), deterministic (source order, no
 //! timestamps, no paths), and starts with the command that regenerates it.
 
-use tilec_runtime::{Arrow, Edge, Mark, RoadEnd, Segment, TileKind, TileSet, NO_SEGMENT};
+use tilec_runtime::{Arrow, Edge, Mark, RoadEnd, Segment, Sourcing, TileKind, TileSet, NO_SEGMENT};
 
 /// The command named in the header of the generated file.
 pub const REGENERATE: &str = "cargo run --release -- build";
@@ -206,6 +206,26 @@ fn emit_tile(w: &mut Writer, t: &TileKind) {
         _ => w.short_slice("copies", &inline),
     }
     w.line(&format!("provenance: Provenance::{:?},", t.provenance));
+    w.slice("sources", &t.sources, emit_sourcing);
+    w.close("},");
+}
+
+fn emit_sourcing(w: &mut Writer, s: &Sourcing) {
+    w.open("Sourcing {");
+    w.line(&format!("source: Cow::Borrowed({:?}),", s.source));
+    w.line(&format!("title: Cow::Borrowed({:?}),", s.title));
+    let aspects: Vec<String> = s.aspects.iter().map(|a| format!("Aspect::{a:?}")).collect();
+    let inline = aspects.join(", ");
+    let line = format!("aspects: Aspects::of(&[{inline}]),");
+    if inline.len() + 2 <= 60 && line.len() + 4 * w.depth <= 100 {
+        w.line(&line);
+    } else {
+        w.open("aspects: Aspects::of(&[");
+        for a in &aspects {
+            w.line(&format!("{a},"));
+        }
+        w.close("]),");
+    }
     w.close("},");
 }
 

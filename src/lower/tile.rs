@@ -3,6 +3,7 @@
 use super::args::{number, Args};
 use super::marks;
 use super::ports::{assign_ports, derive_adjacency, edges_of, Claim};
+use super::provenance::{self, Given, SetSourcing};
 use super::touching::{self, faces_adjacency, NotTouching};
 use crate::ast::{ArgKind, Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
@@ -21,6 +22,8 @@ pub struct SetContext<'c> {
     pub id: &'c str,
     /// The set's default provenance.
     pub provenance: Option<Provenance>,
+    /// The set's sources and what its block says they give every tile.
+    pub sourcing: &'c SetSourcing,
 }
 
 /// A reference to a segment by name, resolved after all segments are known.
@@ -51,6 +54,10 @@ struct Draft {
     count: Option<u32>,
     start: bool,
     provenance: Option<Provenance>,
+    /// The sources of the tile it is a variant of.
+    inherited: Vec<tilec_runtime::Sourcing>,
+    /// Its own `sourced` statements.
+    sourced: Vec<Given>,
     segments: Vec<Segment>,
     claims: Vec<Claim>,
     pending: Vec<Pending>,
@@ -87,6 +94,9 @@ pub fn lower_tile(
         match ast.keyword(child) {
             "end" => d.end(ast, child, diags),
             "mark" => d.mark(ast, child, diags),
+            "sourced" => d
+                .sourced
+                .extend(ctx.sourcing.tile_sourced(&mut Args::new(ast, child), diags)),
             _ => {}
         }
     }
@@ -118,13 +128,19 @@ pub fn lower_tile(
             ));
         }
     }
+    let sources = ctx.sourcing.merge(&d.inherited, &d.sourced, diags);
+    if let Some(p) = provenance {
+        provenance::check_reconstructed(&id, p, &sources, span, diags);
+    }
+    let provenance = provenance.unwrap_or(Provenance::Reconstructed);
     derive_adjacency(&mut d.segments, &ports, diags);
     let mut tile = Tile {
         id,
         name: name.to_string(),
         count: count.unwrap_or(0) as u8,
         start: d.start,
-        provenance: provenance.unwrap_or(Provenance::Reconstructed),
+        provenance,
+        sources,
         edges: edges_of(&d.segments, &ports, &d.marks),
         segments: d.segments,
         ports,
@@ -166,6 +182,8 @@ impl Draft {
             count: None,
             start: false,
             provenance: None,
+            inherited: Vec::new(),
+            sourced: Vec::new(),
             segments: Vec::with_capacity(statements),
             claims: Vec::with_capacity(16),
             pending: Vec::new(),
@@ -181,6 +199,7 @@ impl Draft {
         };
         if let Some(b) = base {
             d.provenance = Some(b.provenance);
+            d.inherited = b.sources.clone();
             d.ends = b.ends.clone();
             d.arrow = b.arrow;
             d.arrow_span = b.arrow_span;
@@ -245,7 +264,12 @@ impl Draft {
                     self.notes.push(text);
                 }
             }
-            "end" | "mark" => return,
+            "end" | "mark" | "sourced" => return,
+            "source" => {
+                let what = "`source`".to_string();
+                diags.push(Diagnostic::new(Kind::SetOnlyProvenance { what }, a.span));
+                return;
+            }
             kw => match vocab::segment_kind(kw) {
                 Some(row) => self.segment(&mut a, row, diags),
                 None => {
