@@ -36,8 +36,11 @@ fn compile(text: &str) -> tilec::Compiled {
     tilec::compile(&sources, &[id], None)
 }
 
-/// `(tile, provenance, [(source, aspects)])` for every tile.
-fn summary(c: &tilec::Compiled) -> Vec<(String, Provenance, Vec<(String, Aspects)>)> {
+/// A tile's id, provenance and `(source, aspects)` list.
+type Summary = (String, Provenance, Vec<(String, Aspects)>);
+
+/// The [`Summary`] of every tile.
+fn summary(c: &tilec::Compiled) -> Vec<Summary> {
     assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
     c.model.sets[0]
         .tiles
@@ -57,7 +60,10 @@ fn summary(c: &tilec::Compiled) -> Vec<(String, Provenance, Vec<(String, Aspects
 fn set_defaults_tile_statements_and_variants_merge_per_source() {
     let c = compile(TEXT);
     let of = |list: &[Aspect]| Aspects::of(list);
-    let rules = ("rules".to_string(), of(&[Aspect::Count, Aspect::Illustrations]));
+    let rules = (
+        "rules".to_string(),
+        of(&[Aspect::Count, Aspect::Illustrations]),
+    );
     let photo_a = of(&[Aspect::Edges, Aspect::Layout, Aspect::Fields]);
     assert_eq!(
         summary(&c),
@@ -104,7 +110,9 @@ fn formatting_keeps_what_the_provenance_says() {
     let formatted = tilec::format::format(&ast);
     assert!(formatted.contains("  source rules \"The rule page\"\n"));
     assert!(formatted.contains("  sourced count illustrations from=rules\n"));
-    assert!(formatted.contains("  sourced edges layout fields from=photo  # seen on the photograph\n"));
+    assert!(
+        formatted.contains("  sourced edges layout fields from=photo  # seen on the photograph\n")
+    );
     let (again, _) = tilec::syntax::parse(0, &formatted);
     assert_eq!(tilec::format::format(&again), formatted, "idempotent");
     assert_eq!(summary(&compile(&formatted)), summary(&compile(TEXT)));

@@ -215,6 +215,26 @@ pub fn midpoint(path: &[Pt]) -> (Pt, Pt) {
     (path.first().copied().unwrap_or(CENTRE), (1.0, 0.0))
 }
 
+/// How many end statements of the tile end a road at city `c`'s gate.
+pub fn gates_at(tile: &TileKind, c: u8) -> usize {
+    tile.ends
+        .iter()
+        .filter(|e| e.kind == EndKind::Segment && e.touches & (1 << c) != 0)
+        .count()
+}
+
+/// The mean of city `c`'s port anchors: where a road aimed at it heads.
+pub fn city_aim(tile: &TileKind, c: u8) -> Pt {
+    let ports: Vec<Pt> = (0..12)
+        .filter(|&p| tile.ports[p] == c)
+        .map(port_anchor)
+        .collect();
+    let n = ports.len().max(1) as f32;
+    ports
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,24 +275,4 @@ mod tests {
         assert!(dist(p[0], edge_mid(0)) < 1e-5);
         assert!(dist(p[p.len() - 1], edge_mid(1)) < 1e-5);
     }
-}
-
-/// How many end statements of the tile end a road at city `c`'s gate.
-pub fn gates_at(tile: &TileKind, c: u8) -> usize {
-    tile.ends
-        .iter()
-        .filter(|e| e.kind == EndKind::Segment && e.touches & (1 << c) != 0)
-        .count()
-}
-
-/// The mean of city `c`'s port anchors: where a road aimed at it heads.
-pub fn city_aim(tile: &TileKind, c: u8) -> Pt {
-    let ports: Vec<Pt> = (0..12)
-        .filter(|&p| tile.ports[p] == c)
-        .map(port_anchor)
-        .collect();
-    let n = ports.len().max(1) as f32;
-    ports
-        .iter()
-        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n))
 }
