@@ -9,8 +9,8 @@
 use crate::diagnostic::Span;
 use std::borrow::Cow;
 use tilec_runtime::{
-    Arrow, Crossing, Edge, Illustration, Mark, PortMask, Provenance, RoadEnd, SegmentKind,
-    SegmentMask, TileKind, TileSet, NO_SEGMENT,
+    Arrow, Aspects, Crossing, Edge, Illustration, Mark, PortMask, Provenance, RoadEnd, SegmentKind,
+    SegmentMask, Sourcing, TileKind, TileSet, NO_SEGMENT,
 };
 
 /// A tile has at most this many segments: sets of segments are 32-bit masks
@@ -50,6 +50,22 @@ pub struct Set {
     /// How it is played with other sets, from its `sets.toml` entry (empty
     /// without one): see [`Relations`].
     pub relations: Relations,
+    /// The sources its block declares (`source ID "title"`), in order.
+    pub sources: Vec<Source>,
+    /// The set's own aspects a source gives (`sourced total groups from=ID` in
+    /// its block): each aspect word with the index of its source in `sources`.
+    pub facts: Vec<(&'static str, usize)>,
+}
+
+/// A source a set declares: `source ID "title"`.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The id `sourced ... from=ID` names.
+    pub id: String,
+    /// What and where it is.
+    pub title: String,
+    /// The `source` statement.
+    pub span: Span,
 }
 
 /// A tile left out of the set for its errors: what the checks of a whole tile
@@ -115,8 +131,11 @@ pub struct Tile {
     pub count: u8,
     /// Whether one copy is the start tile.
     pub start: bool,
-    /// Where the data comes from.
+    /// Where the data comes from, as a whole.
     pub provenance: Provenance,
+    /// The named sources and the aspects of the tile each gives (the set's
+    /// `sourced` statements and the tile's own), in the set's source order.
+    pub sources: Vec<Sourcing>,
     /// The segments; their index is the segment number used everywhere else.
     pub segments: Vec<Segment>,
     /// For each port, the owning segment index, or [`NO_SEGMENT`].
@@ -212,6 +231,19 @@ impl Tile {
             copies: Cow::Owned(self.copies.iter().map(|c| Cow::Owned(c.clone())).collect()),
             provenance: self.provenance,
             crossings: Cow::Owned(self.crossings()),
+            sources: Cow::Owned(self.sources.clone()),
+        }
+    }
+
+    /// The aspects of its data a source gives: all for a sourced tile (as
+    /// [`TileKind::sourced`]).
+    pub fn sourced(&self) -> Aspects {
+        match self.provenance {
+            Provenance::Sourced => Aspects::ALL,
+            Provenance::Reconstructed => self
+                .sources
+                .iter()
+                .fold(Aspects::NONE, |a, s| a.union(s.aspects)),
         }
     }
 

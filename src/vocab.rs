@@ -4,7 +4,7 @@
 //! The parser knows none of these words. Adding a new special kind is a row here
 //! (and, if the engine must act on it, a variant in `tilec-runtime`).
 
-use tilec_runtime::{ArrowKind, EndKind, Illustration, MarkArg, MarkKind, SegmentKind};
+use tilec_runtime::{ArrowKind, Aspect, EndKind, Illustration, MarkArg, MarkKind, SegmentKind};
 
 /// How a segment kind reads its port arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -605,10 +605,42 @@ pub const TILE_STATEMENTS: &[&str] = &[
     "mark",
     "copies",
     "note",
+    "sourced",
 ];
 
 /// Statements a set block takes.
-pub const SET_STATEMENTS: &[&str] = &["edition", "provenance", "river", "note"];
+pub const SET_STATEMENTS: &[&str] = &[
+    "edition",
+    "provenance",
+    "river",
+    "note",
+    "source",
+    "sourced",
+];
+
+/// The aspects of a tile a `sourced` statement names (the runtime's
+/// [`Aspect`]s by their keywords; [`Aspect::ALL`] is their order).
+pub fn aspect(word: &str) -> Option<Aspect> {
+    Aspect::ALL.into_iter().find(|a| a.name() == word)
+}
+
+/// The aspects of a set a `sourced` statement in its block may name: its
+/// `sets.toml` facts.
+pub const SET_ASPECTS: &[(&str, &str)] = &[
+    ("total", "how many tiles the set holds"),
+    ("groups", "the set's groups and their sizes"),
+];
+
+/// Every aspect word, for a hint: `count`, `edges`, ... `groups`.
+pub fn aspect_list() -> String {
+    let words: Vec<String> = Aspect::ALL
+        .iter()
+        .map(|a| a.name())
+        .chain(SET_ASPECTS.iter().map(|(w, _)| *w))
+        .map(|w| format!("`{w}`"))
+        .collect();
+    words.join(", ")
+}
 
 /// Looks a word up in a keyword table.
 pub fn lookup<T: Copy>(table: &[(&str, T)], word: &str) -> Option<T> {

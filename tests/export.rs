@@ -146,7 +146,10 @@ fn base_garden_copies_are_variants_with_the_counts_split() {
 fn river_spring_lake_and_bridge() {
     let doc = export();
     let a = tile(&doc, "river/A");
-    assert_eq!(a["provenance"], "reconstructed");
+    // Its field split, once reconstructed, is read from an image of the tile.
+    assert_eq!(a["provenance"], "sourced");
+    assert_eq!(a["sourced"]["fields"], json!(["spring-image"]));
+    assert_eq!(a["reconstructed"], json!([]));
     assert_eq!(a["edges"]["S"], "river");
     assert!(a["specials"]
         .as_array()
@@ -190,6 +193,134 @@ fn anniversary_arrows_by_group() {
         );
         assert_eq!(t["provenance"], "reconstructed");
         assert_eq!(t["symmetry"], 4, "an arrow breaks symmetry");
+    }
+}
+
+/// Every 20th Anniversary tile has the edges Wikicarpedia's tile-geometry
+/// reference gives it (N, E, S, W of one rotation), and says so; its count and
+/// illustrations come from the rule page; its inner layout is reconstructed,
+/// but for tile D, which an image shows.
+#[test]
+fn anniversary_tiles_have_their_sourced_edges_and_say_what_is_reconstructed() {
+    let doc = export();
+    let sourced = [
+        ("A", "CCRR", ""),
+        ("B", "CCCF", "water-tower"),
+        ("C", "CFRR", "highwaymen"),
+        ("D", "CCRR", ""),
+        ("E", "CFCR", ""),
+        ("F", "RRRR", "highwaymen"),
+        ("G", "CFRR", "farmhouse"),
+        ("H", "FRRR", "crossroads+cowshed"),
+        ("I", "CCRR", ""),
+        ("J", "CCCF", "water-tower"),
+        ("K", "CCRF", ""),
+        ("L", "CCCR", ""),
+        ("M", "CRFR", "donkey-stable"),
+        ("N", "FFRR", ""),
+        ("O", "CFRR", ""),
+    ];
+    let letter = |e: &Value| e.as_str().unwrap()[..1].to_uppercase();
+    for (id, code, illustration) in sourced {
+        let t = tile(&doc, &format!("anniversary/{id}"));
+        let edges: String = ["N", "E", "S", "W"]
+            .iter()
+            .map(|d| letter(&t["edges"][d]))
+            .collect();
+        assert_eq!(edges, code, "{id}");
+        let copies: Vec<String> = t["copies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                c.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|i| i.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    .join("+")
+            })
+            .collect();
+        let want: Vec<String> = if illustration.is_empty() {
+            vec![]
+        } else {
+            vec![illustration.into()]
+        };
+        assert_eq!(copies, want, "{id}");
+        assert_eq!(t["count"], 1, "{id}");
+        assert!(
+            t["sourced"]["edges"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("geometry")),
+            "{id}"
+        );
+        assert_eq!(t["sourced"]["count"], json!(["rules"]), "{id}");
+        assert_eq!(t["sourced"]["illustrations"], json!(["rules"]), "{id}");
+        let open: &[&str] = if id == "D" {
+            &["arrow-kind", "marks"]
+        } else {
+            &[
+                "layout",
+                "fields",
+                "pennants",
+                "arrow-kind",
+                "arrow-direction",
+                "marks",
+            ]
+        };
+        assert_eq!(t["reconstructed"], json!(open), "{id}");
+    }
+    let set = doc["sets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "anniversary")
+        .unwrap();
+    assert_eq!(
+        set["sourced"],
+        json!({ "groups": ["rules"], "total": ["rules"] })
+    );
+    assert_eq!(set["sources"].as_array().unwrap().len(), 3);
+}
+
+/// Tile D as its image shows it (turned a quarter clockwise): one city over
+/// two edges without a pennant, two roads each ending at a gate of it, apart,
+/// a garden, three fields all touching the city; the arrow points at the
+/// edge the image's north became.
+#[test]
+fn anniversary_d_is_what_its_image_shows() {
+    let doc = export();
+    let d = tile(&doc, "anniversary/D");
+    assert_eq!(
+        segment(d, "city", &["NL", "N", "NR", "EL", "E", "ER"])["pennants"],
+        0
+    );
+    segment(d, "road", &["S"]);
+    segment(d, "road", &["W"]);
+    segment(d, "garden", &[]);
+    let ends = d["ends"].as_array().unwrap();
+    assert_eq!(ends.len(), 2, "two ends: the roads do not meet");
+    for e in ends {
+        assert_eq!(e["touches"], json!(["c"]));
+        assert_eq!(e["segments"].as_array().unwrap().len(), 1);
+    }
+    for ports in [&["SL"][..], &["SR", "WL"], &["WR"]] {
+        assert_eq!(
+            segment(d, "field", ports)["cities"],
+            json!(["c"]),
+            "{ports:?}"
+        );
+    }
+    assert_eq!(d["arrow"]["points"], "E");
+    for a in ["edges", "layout", "fields", "pennants", "arrow-direction"] {
+        assert!(
+            d["sourced"][a]
+                .as_array()
+                .unwrap()
+                .contains(&json!("abbot-image")),
+            "{a}"
+        );
     }
 }
 

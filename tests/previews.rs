@@ -25,8 +25,10 @@ const GOLDEN: &[(&str, u8)] = &[
     ("river/A", 0),          // spring, road bent through the centre
     ("river/H", 0),          // bridge, monastery off-centre
     ("river/L", 0),          // lake
-    ("anniversary/F", 0),    // portal arrow, reconstructed band
-    ("anniversary/N", 0),    // two corner cities, enclosed field, extra-turn arrow
+    ("anniversary/F", 0),    // four-way crossroads, portal arrow, reconstructed band
+    ("anniversary/D", 0),    // a road to each of two gates, garden, add-next-to arrow
+    ("anniversary/K", 0),    // road to a corner city's gate, extra-turn arrow
+    ("mm/B", 0),             // enclosed field between two cities
     ("festival/5", 0),       // junction joined to two gates, festival mark
     ("promos/bogatyr", 0),   // stone
     ("promos/solovei", 0),   // tree on its road
@@ -215,6 +217,7 @@ fn odd_tiles_render_without_panicking() {
             copies: Cow::Owned(vec![]),
             provenance: Provenance::Reconstructed,
             crossings: Cow::Owned(vec![]),
+            sources: Cow::Borrowed(&[]),
         };
         for r in 0..6 {
             let img = render_tile(&tile, r);

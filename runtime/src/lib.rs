@@ -198,6 +198,7 @@ pub mod position;
 pub mod record;
 pub mod rng;
 pub mod sim;
+pub mod sourcing;
 #[doc(hidden)]
 pub mod testkit;
 pub mod tile;
@@ -225,9 +226,9 @@ pub use query::FeatureInfo;
 pub use rng::Rng;
 pub use sim::{GameStats, RandomPlayer};
 pub use tile::{
-    rotate_ports, Arrow, ArrowKind, Crossing, Edge, EndKind, Illustration, Mark, MarkArg, MarkKind,
-    PortMask, Provenance, RoadEnd, Segment, SegmentKind, SegmentMask, TileKind, TileSet,
-    EDGE_NAMES, NO_SEGMENT, PORT_NAMES,
+    rotate_ports, Arrow, ArrowKind, Aspect, Aspects, Crossing, Edge, EndKind, Illustration, Mark,
+    MarkArg, MarkKind, PortMask, Provenance, RoadEnd, Segment, SegmentKind, SegmentMask, Sourcing,
+    TileKind, TileSet, EDGE_NAMES, NO_SEGMENT, PORT_NAMES,
 };
 
 /// The generated tables: one `static` [`TileSet`] per shipped set and [`tables::SETS`].

@@ -145,6 +145,7 @@ fn finish(
         copies: Cow::Borrowed(&[]),
         provenance: Provenance::Sourced,
         crossings: Cow::Borrowed(&[]),
+        sources: Cow::Borrowed(&[]),
     }
 }
 

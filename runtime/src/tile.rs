@@ -13,6 +13,7 @@
 use std::borrow::Cow;
 
 pub use crate::mark::{Mark, MarkArg, MarkKind};
+pub use crate::sourcing::{Aspect, Aspects, Sourcing};
 
 /// A set of ports: bit `i` is port `i` (see the module docs for the numbering).
 pub type PortMask = u16;
@@ -269,12 +270,15 @@ impl Illustration {
     }
 }
 
-/// Where a tile's data comes from.
+/// Where a tile's data comes from, as a whole ([`TileKind::sources`] says which
+/// aspects of it a named source gives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Provenance {
-    /// Read from an established engine's definitions and cross-checked.
+    /// Every aspect of it is read from a source (an established engine's
+    /// definitions, cross-checked).
     Sourced,
-    /// Designed to fit the published rules: no readable source exists.
+    /// Some aspect (or all) was designed to fit the published rules: no
+    /// readable source gives it.
     Reconstructed,
 }
 
@@ -321,6 +325,9 @@ pub struct TileKind {
     /// stay separate features. For drawing the tile; the rules need nothing
     /// from it.
     pub crossings: Cow<'static, [Crossing]>,
+    /// The named sources and the aspects each gives (empty when the tile names
+    /// none; a sourced tile may name some).
+    pub sources: Cow<'static, [Sourcing]>,
 }
 
 /// One segment of a tile passing over another: a road on a bridge over a
@@ -336,6 +343,18 @@ pub struct Crossing {
 }
 
 impl TileKind {
+    /// The aspects of the tile's data that a source gives: all of them for a
+    /// sourced tile, else those its named sources give.
+    pub fn sourced(&self) -> Aspects {
+        match self.provenance {
+            Provenance::Sourced => Aspects::ALL,
+            Provenance::Reconstructed => self
+                .sources
+                .iter()
+                .fold(Aspects::NONE, |a, s| a.union(s.aspects)),
+        }
+    }
+
     /// Whether the tile carries a mark of this kind.
     pub fn has_mark(&self, kind: MarkKind) -> bool {
         self.marks.iter().any(|m| m.kind == kind)

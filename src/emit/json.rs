@@ -9,7 +9,7 @@ use crate::graph::bits;
 use crate::model::{Model, Set, Tile};
 use serde_json::{json, Map, Value};
 use std::io::{self, Write};
-use tilec_runtime::{EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
+use tilec_runtime::{Aspect, EndKind, MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
 
 /// The JSON document for a whole model.
 pub fn emit(model: &Model) -> String {
@@ -78,8 +78,46 @@ fn set(s: &Set) -> Value {
         "removes": s.relations.removes,
         "max_copies": s.relations.max_copies,
         "tile_count": s.total(),
+        "sources": s.sources.iter().map(|x| json!({ "id": x.id, "title": x.title })).collect::<Vec<_>>(),
+        "sourced": set_facts(s),
         "tiles": [],
     })
+}
+
+/// The set's own aspects a source gives (`total`, `groups`): each with the ids
+/// of its sources.
+fn set_facts(s: &Set) -> Map<String, Value> {
+    let mut out: Map<String, Value> = Map::new();
+    for &(aspect, i) in &s.facts {
+        let ids = out.entry(aspect).or_insert_with(|| json!([]));
+        if let Some(list) = ids.as_array_mut() {
+            list.push(json!(s.sources[i].id));
+        }
+    }
+    out
+}
+
+/// Each aspect of the tile a source gives, with the ids of the sources named
+/// for it (none for a sourced tile that names no source), and the aspects no
+/// source gives.
+fn sourcing(t: &Tile) -> (Map<String, Value>, Vec<&'static str>) {
+    let sourced = t.sourced();
+    let mut given = Map::new();
+    let mut reconstructed = Vec::new();
+    for a in Aspect::ALL {
+        if !sourced.contains(a) {
+            reconstructed.push(a.name());
+            continue;
+        }
+        let ids: Vec<&str> = t
+            .sources
+            .iter()
+            .filter(|s| s.aspects.contains(a))
+            .map(|s| s.source.as_ref())
+            .collect();
+        given.insert(a.name().into(), json!(ids));
+    }
+    (given, reconstructed)
 }
 
 fn names(t: &Tile, mask: u32) -> Vec<&str> {
@@ -113,6 +151,7 @@ fn tile(t: &Tile) -> Value {
         .iter()
         .map(|c| c.iter().map(|i| i.name()).collect())
         .collect();
+    let (sourced, reconstructed) = sourcing(t);
     json!({
         "id": t.id,
         "name": t.name,
@@ -127,6 +166,8 @@ fn tile(t: &Tile) -> Value {
         "copies": copies,
         "notes": t.notes,
         "provenance": t.provenance.name(),
+        "sourced": sourced,
+        "reconstructed": reconstructed,
     })
 }
 

@@ -5,7 +5,9 @@
 //! literals one field per line, trailing commas), deterministic (source order, no
 //! timestamps, no paths), and starts with the command that regenerates it.
 
-use tilec_runtime::{Arrow, Crossing, Edge, Mark, RoadEnd, Segment, TileKind, TileSet, NO_SEGMENT};
+use tilec_runtime::{
+    Arrow, Crossing, Edge, Mark, RoadEnd, Segment, Sourcing, TileKind, TileSet, NO_SEGMENT,
+};
 
 /// The command named in the header of the generated file.
 pub const REGENERATE: &str = "cargo run --release -- build";
@@ -218,6 +220,7 @@ fn emit_tile(w: &mut Writer, t: &TileKind) {
         true => w.short_slice("crossings", &short),
         false => w.slice("crossings", &t.crossings, emit_crossing),
     }
+    w.slice("sources", &t.sources, emit_sourcing);
     w.close("},");
 }
 
@@ -225,6 +228,25 @@ fn emit_crossing(w: &mut Writer, c: &Crossing) {
     w.open("Crossing {");
     w.line(&format!("over: {},", c.over));
     w.line(&format!("under: {},", c.under));
+    w.close("},");
+}
+
+fn emit_sourcing(w: &mut Writer, s: &Sourcing) {
+    w.open("Sourcing {");
+    w.line(&format!("source: Cow::Borrowed({:?}),", s.source));
+    w.line(&format!("title: Cow::Borrowed({:?}),", s.title));
+    let aspects: Vec<String> = s.aspects.iter().map(|a| format!("Aspect::{a:?}")).collect();
+    let inline = aspects.join(", ");
+    let line = format!("aspects: Aspects::of(&[{inline}]),");
+    if inline.len() + 2 <= 60 && line.len() + 4 * w.depth <= 100 {
+        w.line(&line);
+    } else {
+        w.open("aspects: Aspects::of(&[");
+        for a in &aspects {
+            w.line(&format!("{a},"));
+        }
+        w.close("]),");
+    }
     w.close("},");
 }
 

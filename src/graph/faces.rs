@@ -193,13 +193,35 @@ pub fn face_cities(tile: &Tile, walls: &[Wall], f: usize) -> u32 {
                 .flat_map(|q| [(q + 1) % 12, (q + 11) % 12])
                 .fold(0u16, |m, q| m | 1 << q)
                 & !arc;
-            rim & city.ports != 0
+            rim & city.ports != 0 || between_gates(tile, rim, c)
         });
         if bounds {
             cities |= 1 << c;
         }
     }
     cities
+}
+
+/// Whether the two roads on either side of a face (`rim`: the wall ports just
+/// outside its arc) end at city `c` in two `end` statements, two gates: the
+/// face runs along the city between them (the 20th Anniversary's D). Roads
+/// that share one end at the city meet it at a point, and bound no stretch of
+/// it between them.
+fn between_gates(tile: &Tile, rim: u16, c: usize) -> bool {
+    let gate = |q: usize| {
+        let road = usize::from(tile.ports[q]);
+        if tile.segments.get(road).map(|s| s.kind) != Some(SegmentKind::Road) {
+            return None;
+        }
+        tile.ends
+            .iter()
+            .position(|e| e.end.segments & (1 << road) != 0 && e.end.touches & (1 << c) != 0)
+    };
+    let mut sides = bits(u32::from(rim)).map(gate);
+    match (sides.next(), sides.next(), sides.next()) {
+        (Some(Some(a)), Some(Some(b)), None) => a != b,
+        _ => false,
+    }
 }
 
 /// Whether another field's ports lie in the face of field `f` (which touches

@@ -8,6 +8,7 @@
 mod args;
 mod marks;
 mod ports;
+mod provenance;
 mod tile;
 mod touching;
 
@@ -19,6 +20,7 @@ use crate::message::Kind;
 use crate::model::{Dropped, Model, Set, Sound};
 use crate::vocab;
 use args::Args;
+use provenance::SetSourcing;
 use std::borrow::Borrow;
 use std::collections::HashMap;
 use tile::{lower_tile, Lowered, SetContext};
@@ -73,13 +75,17 @@ fn lower_file(ast: &Ast<'_>, diags: &mut Vec<Diagnostic>) -> Option<Set> {
         return None;
     }
     let mut set = lower_set_header(ast, first, diags)?;
-    let ctx_provenance = set_block(ast, first, &mut set, diags);
+    let mut sourcing = SetSourcing::default();
+    let ctx_provenance = set_block(ast, first, &mut set, &mut sourcing, diags);
+    sourcing.finish_block(&set);
     let ctx = SetContext {
         id: &set.id.clone(),
         provenance: ctx_provenance,
+        sourcing: &sourcing,
     };
     let tiles = collect_tiles(ast, &top[1..], diags);
     lower_tiles(ast, &tiles, &ctx, &mut set, diags);
+    sourcing.report_unused(diags);
     Some(set)
 }
 
@@ -113,6 +119,8 @@ fn lower_set_header(ast: &Ast<'_>, stmt: &Stmt, diags: &mut Vec<Diagnostic>) -> 
         dropped_copies: 0,
         dropped: Vec::new(),
         relations: Default::default(),
+        sources: Vec::new(),
+        facts: Vec::new(),
     })
 }
 
@@ -121,6 +129,7 @@ fn set_block(
     ast: &Ast<'_>,
     stmt: &Stmt,
     set: &mut Set,
+    sourcing: &mut SetSourcing,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Provenance> {
     let mut provenance = None;
@@ -130,6 +139,8 @@ fn set_block(
             "edition" => set.edition = a.need_string("a \"text\"", diags),
             "note" => set.notes.extend(a.need_string("a \"text\"", diags)),
             "river" => set.river = true,
+            "source" => provenance::source(&mut a, set, diags),
+            "sourced" => provenance::set_sourced(&mut a, set, sourcing, diags),
             "provenance" => match a.need_word("`sourced` or `reconstructed`", diags) {
                 Some(("sourced", _)) => provenance = Some(Provenance::Sourced),
                 Some(("reconstructed", _)) => provenance = Some(Provenance::Reconstructed),

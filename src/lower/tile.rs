@@ -3,6 +3,7 @@
 use super::args::{number, Args};
 use super::marks;
 use super::ports::{assign_ports, derive_adjacency, edges_of, Claim};
+use super::provenance::{self, Given, SetSourcing};
 use super::touching::{self, faces_adjacency, NotTouching};
 use crate::ast::{ArgKind, Ast, Stmt};
 use crate::diagnostic::{Diagnostic, Span};
@@ -21,6 +22,8 @@ pub struct SetContext<'c> {
     pub id: &'c str,
     /// The set's default provenance.
     pub provenance: Option<Provenance>,
+    /// The set's sources and what its block says they give every tile.
+    pub sourcing: &'c SetSourcing,
 }
 
 /// A reference to a segment by name, resolved after all segments are known.
@@ -48,6 +51,10 @@ struct Draft {
     count: Option<u32>,
     start: bool,
     provenance: Option<Provenance>,
+    /// The sources of the tile it is a variant of.
+    inherited: Vec<tilec_runtime::Sourcing>,
+    /// Its own `sourced` statements.
+    sourced: Vec<Given>,
     segments: Vec<Segment>,
     claims: Vec<Claim>,
     pending: Vec<Pending>,
@@ -86,11 +93,13 @@ impl Lowered {
 
 /// Statements that do not shape a tile: their errors leave its segments, ports
 /// and ends sound, and the checks of its shape still run.
-const NOT_SHAPING: [&str; 7] = [
+const NOT_SHAPING: [&str; 9] = [
     "count",
     "start",
     "variant-of",
     "provenance",
+    "source",
+    "sourced",
     "arrow",
     "copies",
     "note",
@@ -125,6 +134,9 @@ pub fn lower_tile(
         match ast.keyword(child) {
             "end" => d.end(ast, child, diags),
             "mark" => d.mark(ast, child, diags),
+            "sourced" => d
+                .sourced
+                .extend(ctx.sourcing.tile_sourced(&mut Args::new(ast, child), diags)),
             _ => {}
         }
     }
@@ -157,6 +169,11 @@ pub fn lower_tile(
             ));
         }
     }
+    let sources = ctx.sourcing.merge(&d.inherited, &d.sourced, diags);
+    if let Some(p) = provenance {
+        provenance::check_reconstructed(&id, p, &sources, span, diags);
+    }
+    let provenance = provenance.unwrap_or(Provenance::Reconstructed);
     let n = diags.len();
     derive_adjacency(&mut d.segments, &ports, diags);
     shape += diags.len() - n;
@@ -165,7 +182,8 @@ pub fn lower_tile(
         name: name.to_string(),
         count: count.unwrap_or(0) as u8,
         start: d.start,
-        provenance: provenance.unwrap_or(Provenance::Reconstructed),
+        provenance,
+        sources,
         edges: edges_of(&d.segments, &ports, &d.marks),
         segments: d.segments,
         ports,
@@ -212,6 +230,8 @@ impl Draft {
             count: None,
             start: false,
             provenance: None,
+            inherited: Vec::new(),
+            sourced: Vec::new(),
             segments: Vec::with_capacity(statements),
             claims: Vec::with_capacity(16),
             pending: Vec::new(),
@@ -227,6 +247,7 @@ impl Draft {
         };
         if let Some(b) = base {
             d.provenance = Some(b.provenance);
+            d.inherited = b.sources.clone();
             d.ends = b.ends.clone();
             d.arrow = b.arrow;
             d.arrow_span = b.arrow_span;
@@ -291,7 +312,12 @@ impl Draft {
                     self.notes.push(text);
                 }
             }
-            "end" | "mark" => return,
+            "end" | "mark" | "sourced" => return,
+            "source" => {
+                let what = "`source`".to_string();
+                diags.push(Diagnostic::new(Kind::SetOnlyProvenance { what }, a.span));
+                return;
+            }
             kw => match vocab::segment_kind(kw) {
                 Some(row) => self.segment(&mut a, row, diags),
                 None => {

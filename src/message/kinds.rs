@@ -176,6 +176,7 @@ kinds! {
     /// city NAME PORT...              end SEGMENT... at TARGET...
     /// arrow KIND EDGE                mark KIND [on=SEGMENT]
     /// copies COPY...                 note "text"
+    /// source ID "title"              sourced ASPECT... from=SOURCE
     /// ```
     E104 ExpectedArg { statement: String, what: &'static str }
         => format!("`{statement}` needs {what}"),
@@ -548,6 +549,69 @@ kinds! {
     E144 DuplicateMark { mark: &'static str }
         => format!("`{mark}` is given twice here"),
         hint: "remove one";
+    /// `sourced` names aspects of a tile's data that a source gives: `count`,
+    /// `edges`, `layout` (the inner joins: which edges each city, road and river
+    /// joins, where roads end, the features inside), `fields`, `pennants`,
+    /// `arrow-kind`, `arrow-direction`, `marks`, `illustrations`; in a set block
+    /// also the set's own `total` and `groups`:
+    ///
+    /// ```text
+    /// sourced edge from=geometry       # wrong
+    /// sourced edges from=geometry      # right
+    /// ```
+    E145 UnknownAspect { word: String, suggestion: Option<&'static str> }
+        => format!("unknown aspect `{word}`"),
+        hint: match suggestion {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("an aspect is one of {}", crate::vocab::aspect_list()),
+        };
+    /// `from=` names a source the set declares with `source ID "title"` in its
+    /// block. Declare the source, or fix the name:
+    ///
+    /// ```text
+    /// set s "S" {
+    ///   provenance reconstructed
+    ///   source geometry "Wikicarpedia's tile-geometry reference"
+    ///   sourced edges from=geometry    # right
+    ///   sourced count from=rulebook    # wrong: no source `rulebook`
+    /// }
+    /// ```
+    E146 UnknownSource { name: String, suggestion: Option<String> }
+        => format!("no source `{name}` in this set"),
+        hint: did_you_mean(suggestion, "declare it in the set block: `source ID \"title\"`");
+    /// Each `source` of a set has its own id, which `sourced ... from=ID` names.
+    ///
+    /// ```text
+    /// source rules "The rule page"
+    /// source rules "The box's rulebook"   # wrong: `rules` again
+    /// ```
+    E147 DuplicateSource { name: String }
+        => format!("source `{name}` is declared twice"),
+        hint: "give each source its own id",
+        label: "declared again here";
+    /// `source` declares a source for the whole set, so it belongs in the set
+    /// block; and a tile has no `total` or `groups` of its own (those are its
+    /// set's, in `sets.toml`), so `sourced total` and `sourced groups` belong in
+    /// the set block too:
+    ///
+    /// ```text
+    /// set s "S" { source rules "The rule page"; sourced total groups from=rules }
+    /// tile A "A" { sourced groups from=rules; ... }   # wrong: a set's aspect
+    /// ```
+    E148 SetOnlyProvenance { what: String }
+        => format!("{what} belongs in the set block, not in a tile"),
+        hint: "move it into the `set` block";
+    /// An aspect is said to come from the same source twice: twice in one
+    /// statement, twice on a tile, or on a tile as well as in the set block
+    /// (which gives it to every tile already). Say it once:
+    ///
+    /// ```text
+    /// set s "S" { source rules "The rule page"; sourced count from=rules }
+    /// tile A "A" { sourced count from=rules; ... }   # wrong: the set says it
+    /// ```
+    E149 DuplicateAspect { aspect: String, source: String }
+        => format!("`{aspect}` from `{source}` is given twice"),
+        hint: "remove one; a `sourced` statement in the set block holds for every tile";
     // ---- geometry
     /// Every one of a tile's twelve ports belongs to a segment, so that each edge
     /// says what it joins. Give the port to the segment it lies on, usually a field:
@@ -907,6 +971,21 @@ kinds! {
         => format!("field `{field}` lies on both sides of {wall}, which part the tile"),
         hint: "end the road at a junction inside the field (`end ROAD at junction`), or split the field in two at the road",
         label: "this field";
+    /// A tile marked `provenance reconstructed` names a source for every aspect
+    /// of its data (its own `sourced` statements with its set's): nothing of it
+    /// is reconstructed. Say so with `provenance sourced` (the `sourced`
+    /// statements may stay: they say where each aspect comes from).
+    ///
+    /// ```text
+    /// set s "S" { provenance reconstructed; source box "The printed tile" }
+    /// tile A "A" {
+    ///   sourced count edges layout fields pennants arrow-kind arrow-direction marks illustrations from=box
+    ///   ...                                 # wrong: all of it is sourced
+    /// }
+    /// ```
+    E246 ReconstructedButSourced { tile: String }
+        => format!("tile `{tile}` is reconstructed, but a source gives every aspect of it"),
+        hint: "write `provenance sourced` on the tile";
     // ---- sets
     /// The tiles of a set add up to a different number of copies than `total` for
     /// that set in `sets.toml`. Fix a tile's `count`, or the expected number:
@@ -1080,6 +1159,17 @@ kinds! {
     E313 LoneSeam { tile: String, set: String }
         => format!("tile `{tile}` has a seam, but no other tile of set `{set}` has one to continue it"),
         hint: "a seam is an inner side of a piece of several squares: write the piece's other squares in the same set, or cover the ports with segments";
+    /// A `source` of a set that no `sourced ... from=ID` statement names gives
+    /// nothing to any tile, so a reader cannot tell what it is the source of. Name
+    /// what it gives, or remove it:
+    ///
+    /// ```text
+    /// source photo "A photograph of the printed tiles"   # wrong: used nowhere
+    /// sourced edges from=photo                           # right: says what it gives
+    /// ```
+    E314 UnusedSource { name: String }
+        => format!("source `{name}` gives nothing"),
+        hint: "say what it gives with `sourced ASPECT... from=ID`, or remove it";
     // ---- import (tilec import-jcz)
     /// `tilec import-jcz` could not parse the file as XML, so it is not a
     /// JCloisterZone tile file (or it was cut short). JCloisterZone could not read it

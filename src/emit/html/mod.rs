@@ -7,6 +7,7 @@
 //! with no time stamps and no absolute paths.
 
 mod rules;
+mod sourcing;
 mod view;
 
 use super::png;
@@ -37,6 +38,7 @@ struct IndexPage<'a> {
     kinds: usize,
     total: u32,
     marks: Vec<MarkLegend>,
+    aspects: Vec<(&'static str, &'static str)>,
 }
 
 /// One mark in the legend: its badge's letters, keyword and meaning.
@@ -149,6 +151,7 @@ fn index(sets: &[SetView]) -> String {
         kinds: sets.iter().map(|s| s.tiles.len()).sum(),
         total: sets.iter().map(|s| s.total).sum(),
         marks: mark_legend(),
+        aspects: sourcing::aspect_meanings(),
     };
     render(&page)
 }

@@ -36,6 +36,10 @@ pub struct TileView {
     pub provenance: &'static str,
     /// Whether the data is reconstructed (shown as a warning badge).
     pub reconstructed: bool,
+    /// Whether it is reconstructed with some aspects sourced.
+    pub partly: bool,
+    /// What a source gives and from where, and what is reconstructed.
+    pub sourcing: Vec<String>,
     /// Illustrations per copy.
     pub copies: Vec<String>,
     /// Free-text notes.
@@ -68,6 +72,8 @@ impl TileView {
             symmetry: tile.symmetry,
             provenance: tile.provenance.name(),
             reconstructed: tile.provenance == tilec_runtime::Provenance::Reconstructed,
+            partly: super::sourcing::partly(tile),
+            sourcing: super::sourcing::tile_lines(tile),
             copies: copies(&tile.copies),
             notes: tile.notes.clone(),
         }
@@ -83,10 +89,10 @@ impl TileView {
     /// The alt text of the preview at `rotation` clockwise quarter turns: the
     /// edges as that picture shows them.
     pub fn alt(&self, rotation: u8) -> String {
-        let recon = if self.reconstructed {
-            " (reconstructed layout)"
-        } else {
-            ""
+        let recon = match (self.reconstructed, self.partly) {
+            (true, true) => " (partly sourced, partly reconstructed)",
+            (true, false) => " (reconstructed layout)",
+            _ => "",
         };
         let (id, name, turns) = (&self.id, &self.name, rotation % 4);
         if turns == 0 {
@@ -294,6 +300,8 @@ pub struct SetView {
     pub reconstructed: usize,
     /// Free-text notes.
     pub notes: Vec<String>,
+    /// The sources the set names, one line each.
+    pub sources: Vec<String>,
     /// The rules in brief (the project's own summary).
     pub rules: &'static [&'static str],
     /// The tiles.
@@ -314,6 +322,7 @@ impl SetView {
             problems,
             reconstructed: tiles.iter().filter(|t| t.reconstructed).count(),
             notes: set.notes.clone(),
+            sources: super::sourcing::set_lines(set),
             rules: super::rules::in_brief(&set.id),
             tiles,
         }

@@ -4,7 +4,7 @@
 //! Edges are numbered N=0, E=1, S=2, W=3; edge `e` owns ports `3e..3e+3`.
 
 use super::canvas::{dist, Pt};
-use tilec_runtime::PortMask;
+use tilec_runtime::{EndKind, PortMask, TileKind};
 
 /// The tile centre.
 pub const CENTRE: Pt = (0.5, 0.5);
@@ -213,6 +213,26 @@ pub fn midpoint(path: &[Pt]) -> (Pt, Pt) {
         left -= d;
     }
     (path.first().copied().unwrap_or(CENTRE), (1.0, 0.0))
+}
+
+/// How many end statements of the tile end a road at city `c`'s gate.
+pub fn gates_at(tile: &TileKind, c: u8) -> usize {
+    tile.ends
+        .iter()
+        .filter(|e| e.kind == EndKind::Segment && e.touches & (1 << c) != 0)
+        .count()
+}
+
+/// The mean of city `c`'s port anchors: where a road aimed at it heads.
+pub fn city_aim(tile: &TileKind, c: u8) -> Pt {
+    let ports: Vec<Pt> = (0..12)
+        .filter(|&p| tile.ports[p] == c)
+        .map(port_anchor)
+        .collect();
+    let n = ports.len().max(1) as f32;
+    ports
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use super::canvas::{dist, Pt};
 use super::crossing::{cut, drawing_order, passes_over, under_field_at};
 use super::geom::{
-    curve, edge_mid, edges_of, nearest_port, port_anchor, through_path, CityShape, CENTRE,
+    city_aim, curve, edge_mid, edges_of, gates_at, nearest_port, through_path, CityShape, CENTRE,
 };
 use super::labels::{Labels, FREE, MAX_SEGMENTS, OBJ};
 use crate::graph::interleave;
@@ -135,6 +135,11 @@ impl Scene {
             for &e in &edges {
                 let path = match target {
                     Target::Point(p) => vec![edge_mid(e), p],
+                    // Roads ending at one city in several end statements reach
+                    // it at gates of their own: each heads straight for it.
+                    Target::Gate(c) if gates_at(tile, c) > 1 => {
+                        vec![edge_mid(e), city_aim(tile, c)]
+                    }
                     Target::Gate(c) => curve(edge_mid(e), CENTRE, self.gate_point(tile, c)),
                     Target::Bank => vec![edge_mid(e), CENTRE],
                 };
@@ -297,14 +302,7 @@ impl Scene {
     /// Where a road aimed at city `c` heads for: the first city pixel met going
     /// from the centre towards the city's edges.
     fn gate_point(&self, tile: &TileKind, c: u8) -> Pt {
-        let ports: Vec<Pt> = (0..12)
-            .filter(|&p| tile.ports[p] == c)
-            .map(port_anchor)
-            .collect();
-        let n = ports.len().max(1) as f32;
-        let aim = ports
-            .iter()
-            .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+        let aim = city_aim(tile, c);
         (0..=150)
             .map(|k| lerp(CENTRE, aim, k as f32 / 150.0))
             .find(|&p| self.labels.at(p) == c)

@@ -74,6 +74,7 @@ fn sketch(fs: &[Feature], ends: &[End]) -> Tile {
         count: 1,
         start: false,
         provenance: Provenance::Sourced,
+        sources: Vec::new(),
         segments,
         ports,
         ends,
