@@ -137,7 +137,7 @@ fn problem(root: &Path, own: &[String], word: &str) -> Option<String> {
         .split('/')
         .any(|p| placeholder(p.split('.').next().unwrap_or(p)));
     let output = OUTPUTS.iter().any(|o| word.starts_with(o));
-    if pattern || unnamed || output || NOT_OURS.contains(&word) {
+    if pattern || unnamed || output || NOT_OURS.contains(&word.trim_end_matches('/')) {
         return None;
     }
     (!root.join(word).exists()).then(|| format!("`{word}` does not exist"))
