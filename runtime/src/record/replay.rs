@@ -21,7 +21,19 @@ pub fn replay_with(
     available: &[&TileSet],
     options: CatalogOptions,
 ) -> Result<Game, ReplayError> {
+    replay_each(record, available, options, |_| {})
+}
+
+/// [`replay_with`], showing `each` the game before the first turn and after
+/// every turn (before final scoring), so that a viewer can step through it.
+pub fn replay_each(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+    mut each: impl FnMut(&Game),
+) -> Result<Game, ReplayError> {
     let mut game = setup(record, available, options)?;
+    each(&game);
     for (i, turn) in record.turns.iter().enumerate() {
         let t = TurnReplay {
             n: i + 1,
@@ -29,6 +41,7 @@ pub fn replay_with(
             players: &record.players,
         };
         t.play(&mut game)?;
+        each(&game);
     }
     let n = record.turns.len() + 1;
     for id in &record.set_aside {
