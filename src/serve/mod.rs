@@ -100,6 +100,18 @@ pub fn run(args: &ServeArgs) -> u8 {
         games: play::Sessions::new(),
         pictures: Mutex::new(Pictures::new()),
     });
+    let options = watch::Options {
+        dir: args.tiles.clone(),
+        poll: args.poll,
+        debounce: Duration::from_millis(args.debounce.max(1)),
+    };
+    let watch = match watch::Watch::start(&options) {
+        Ok(w) => w,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return 2;
+        }
+    };
     rebuild(&state, &args.tiles);
     let url = match listener.local_addr() {
         Ok(a) => format!("http://{a}/"),
@@ -122,12 +134,7 @@ pub fn run(args: &ServeArgs) -> u8 {
     if args.open {
         open(&url);
     }
-    let options = watch::Options {
-        dir: args.tiles.clone(),
-        poll: args.poll,
-        debounce: Duration::from_millis(args.debounce.max(1)),
-    };
-    watch::run(&options, || rebuild(&state, &args.tiles));
+    watch.run(|| rebuild(&state, &args.tiles));
     match server.join() {
         Ok(Err(e)) => io_failure(&e),
         _ => 2,

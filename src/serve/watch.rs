@@ -6,7 +6,7 @@
 //! that saves in several writes, or by writing a copy and renaming it, gives
 //! one build of the whole file.
 
-use notify::event::{AccessKind, AccessMode, EventKind};
+use notify::event::{AccessKind, AccessMode, EventKind, ModifyKind};
 use notify::{Event, PollWatcher, RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -28,65 +28,122 @@ pub struct Options {
 const TICK: Duration = Duration::from_millis(100);
 const RECHECK: Duration = Duration::from_secs(1);
 
-/// Watches until the process ends, calling `rebuild` after every burst of
-/// changes (and when the directory comes back after being removed).
-pub fn run(options: &Options, mut rebuild: impl FnMut()) {
-    let (tx, rx) = channel();
-    let handler = move |res: notify::Result<Event>| {
-        // An error from the watcher (an overflowed queue) may hide a change.
-        if res.as_ref().map_or(true, relevant) {
-            let _ = tx.send(());
-        }
-    };
-    let mut watcher = match make(options.poll, handler.clone()) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("warning: cannot watch for changes ({e}); scanning the files instead");
-            match make(true, handler) {
-                Ok(w) => w,
-                Err(e) => return eprintln!("error: cannot watch `{}`: {e}", options.dir.display()),
+/// A watch on the directory, started before the first build so that no
+/// change after it is missed.
+pub struct Watch {
+    options: Options,
+    watcher: Box<dyn Watcher + Send>,
+    changes: Receiver<Signal>,
+    watching: bool,
+    known: Option<(u64, u64)>,
+}
+
+impl Watch {
+    /// Starts watching (falling back to scanning when the system's
+    /// notifications cannot be had).
+    pub fn start(options: &Options) -> Result<Watch, String> {
+        let (tx, changes) = channel();
+        let dir = options.dir.clone();
+        let handler = move |res: notify::Result<Event>| {
+            let signal = match &res {
+                Ok(e) if gone(e, &dir) => Some(Signal::Gone),
+                Ok(e) => relevant(e).then_some(Signal::Change),
+                // An error from the watcher (an overflowed queue) may hide a change.
+                Err(_) => Some(Signal::Change),
+            };
+            if let Some(signal) = signal {
+                let _ = tx.send(signal);
             }
-        }
-    };
-    let mut known = identity(&options.dir);
-    let mut watching = watcher
-        .watch(&options.dir, RecursiveMode::NonRecursive)
-        .is_ok();
-    loop {
-        match rx.recv_timeout(RECHECK) {
-            Ok(()) => {
-                if !settle(&rx, options.debounce) {
-                    return;
+        };
+        let watcher = match make(options.poll, handler.clone()) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("warning: cannot watch for changes ({e}); scanning the files instead");
+                make(true, handler)
+                    .map_err(|e| format!("error: cannot watch `{}`: {e}", options.dir.display()))?
+            }
+        };
+        let mut watch = Watch {
+            options: options.clone(),
+            watcher,
+            changes,
+            watching: false,
+            known: identity(&options.dir),
+        };
+        watch.rewatch();
+        Ok(watch)
+    }
+
+    fn rewatch(&mut self) {
+        let dir = &self.options.dir;
+        let _ = self.watcher.unwatch(dir);
+        self.watching = self.watcher.watch(dir, RecursiveMode::NonRecursive).is_ok();
+    }
+
+    /// Watches until the process ends, calling `rebuild` after every burst
+    /// of changes (and when the directory comes back after being removed).
+    pub fn run(mut self, mut rebuild: impl FnMut()) {
+        loop {
+            match self.changes.recv_timeout(RECHECK) {
+                Ok(signal) => {
+                    let Some(gone) = settle(&self.changes, self.options.debounce) else {
+                        return;
+                    };
+                    // The directory itself went: its watch went with it.
+                    self.watching &= signal == Signal::Change && !gone;
+                    rebuild();
                 }
-                rebuild();
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                let now = identity(&options.dir);
-                if now != known || !watching {
-                    let _ = watcher.unwatch(&options.dir);
-                    watching = watcher
-                        .watch(&options.dir, RecursiveMode::NonRecursive)
-                        .is_ok();
-                    if now != known {
-                        known = now;
+                Err(RecvTimeoutError::Timeout) => {
+                    let now = identity(&self.options.dir);
+                    let lost = !self.watching;
+                    if now != self.known || lost {
+                        self.rewatch();
+                    }
+                    if now != self.known || (lost && self.watching) {
+                        self.known = now;
                         rebuild();
                     }
                 }
+                Err(RecvTimeoutError::Disconnected) => return,
             }
-            Err(RecvTimeoutError::Disconnected) => return,
         }
     }
 }
 
+/// What the watcher tells the loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Signal {
+    /// Something the build reads changed.
+    Change,
+    /// The directory itself was removed or renamed.
+    Gone,
+}
+
+/// Whether `event` removes or renames the watched directory itself.
+fn gone(event: &Event, dir: &Path) -> bool {
+    let moved = matches!(
+        event.kind,
+        EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
+    );
+    moved && event.paths.iter().any(|p| p == dir)
+}
+
 /// Waits until no change came for `quiet` (at most 20 times that in all, so a
-/// file written without end still gets built); false when the watcher is gone.
-fn settle(rx: &Receiver<()>, quiet: Duration) -> bool {
+/// file written without end still gets built); whether the directory itself
+/// went meanwhile, or `None` when the watcher is gone.
+fn settle(rx: &Receiver<Signal>, quiet: Duration) -> Option<bool> {
     let start = Instant::now();
+    let mut gone = false;
     loop {
         match rx.recv_timeout(quiet) {
-            Ok(()) if start.elapsed() < quiet * 20 => continue,
-            Ok(()) | Err(RecvTimeoutError::Timeout) => return true,
-            Err(RecvTimeoutError::Disconnected) => return false,
+            Ok(signal) => {
+                gone |= signal == Signal::Gone;
+                if start.elapsed() >= quiet * 20 {
+                    return Some(gone);
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => return Some(gone),
+            Err(RecvTimeoutError::Disconnected) => return None,
         }
     }
 }
