@@ -97,6 +97,7 @@ function show(v) {
   const t0 = performance.now();
   view = v;
   chosen = null;
+  if (v.mode === "replay") wanted = v.step;
   $("setup").hidden = true;
   $("table").hidden = false;
   $("message").textContent = "";
@@ -110,8 +111,10 @@ function show(v) {
   scheduleBot();
 }
 
+// The board's extent: its tiles and a ring around them (where every legal
+// placement is), so that it does not move between a turn's steps.
 function bounds(v) {
-  const squares = v.tiles.map((t) => [t.x, t.y]).concat(v.places.map((p) => [p.x, p.y]));
+  const squares = v.tiles.map((t) => [t.x, t.y]);
   const xs = squares.map((s) => s[0]), ys = squares.map((s) => s[1]);
   return { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
 }
@@ -165,7 +168,7 @@ function drawBoard() {
   }
   if (mine) {
     for (const c of v.choices.filter((c) => c.spot)) {
-      const dot = el("div", { className: "dot", title: c.label, textContent: c.label[0].toUpperCase() });
+      const dot = el("div", { className: "dot", title: c.label, textContent: (c.spot.what || c.label)[0].toUpperCase() });
       dot.dataset.move = c.move;
       dot.onclick = () => send(c.move);
       Object.assign(dot.style, point(c.spot.x, c.spot.y, c.spot.px, c.spot.py));
@@ -254,10 +257,15 @@ function scheduleBot() {
   }, Number($("bot-wait").value));
 }
 
+// The step asked for last: quick clicks add up, and an answer to an older
+// click is dropped.
+let wanted = 0;
 async function step(to) {
   const n = Math.max(0, Math.min(view.steps - 1, to));
+  wanted = n;
   try {
-    show(await api("GET", `/play/api/records/${view.id}/${n}`));
+    const v = await api("GET", `/play/api/records/${view.id}/${n}`);
+    if (n === wanted) show(v);
   } catch (e) {
     $("message").textContent = e.message;
   }
@@ -304,8 +312,8 @@ $("rotate").onclick = rotate;
 $("place").onclick = place;
 $("new").onclick = newGame;
 $("first").onclick = () => step(0);
-$("prev").onclick = () => step(view.step - 1);
-$("next").onclick = () => step(view.step + 1);
+$("prev").onclick = () => step(wanted - 1);
+$("next").onclick = () => step(wanted + 1);
 $("last").onclick = () => step(view.steps - 1);
 $("zoom-in").onclick = () => { tileSize = Math.min(160, tileSize + 16); if (view) drawBoard(); };
 $("zoom-out").onclick = () => { tileSize = Math.max(32, tileSize - 16); if (view) drawBoard(); };

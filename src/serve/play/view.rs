@@ -124,7 +124,16 @@ fn options(live: &Live, acts: &[Act], points: &mut Points) -> (Vec<Value>, Vec<V
         let (label, spot) = super::words::option(game, &live.names, act);
         let spot = spot.map(|s| {
             let (px, py) = points.at(game, s);
-            json!({"x": s.pos.x, "y": s.pos.y, "px": px, "py": py})
+            let what = game
+                .tile_at(s.pos)
+                .and_then(|t| {
+                    game.catalog()
+                        .kind(t.kind)
+                        .segments
+                        .get(usize::from(s.segment))
+                })
+                .map(|seg| seg.kind.name());
+            json!({"x": s.pos.x, "y": s.pos.y, "px": px, "py": py, "what": what})
         });
         choices.push(json!({"move": text, "label": label, "spot": spot}));
     }
