@@ -3,7 +3,7 @@
 //! and its fix; a whole hot-seat game is played to its final scores by mouse
 //! clicks on the Play page; a bot game is played and its record stepped
 //! through. Screenshots go to `target/serve-screens/` (and, with
-//! `TILEC_SCREENSHOTS=DIR`, to DIR: the README's come from
+//! `TILEC_SCREENSHOTS=DIR`, the README's three to DIR: they are made by
 //! `TILEC_SCREENSHOTS=docs/img cargo test --test serve_browser`).
 //!
 //! `cargo test --release --test serve_browser -- --ignored --nocapture`
@@ -23,9 +23,14 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// The screenshots the README shows.
+const README_SHOTS: [&str; 3] = ["play-place.png", "play-figure.png", "serve-error.png"];
+
 fn screenshot(browser: &mut Browser, tab: &Tab, name: &str) {
     let mut paths = vec![root().join("target/serve-screens").join(name)];
-    if let Some(dir) = std::env::var_os("TILEC_SCREENSHOTS") {
+    if let Some(dir) =
+        std::env::var_os("TILEC_SCREENSHOTS").filter(|_| README_SHOTS.contains(&name))
+    {
         paths.push(root().join(PathBuf::from(dir)).join(name));
     }
     for path in paths {
@@ -83,7 +88,9 @@ fn open_pages_see_an_edit_a_broken_file_and_its_fix() {
         .expect("the diagnostic is shown");
     let text = text.as_str().unwrap_or_default().to_string();
     assert!(
-        text.contains("error[E") && text.contains("lagoon.tiles:") && text.contains("hint"),
+        text.contains("error[E")
+            && text.contains("mytiles/lagoon.tiles:13:")
+            && text.contains("hint"),
         "{text}"
     );
     let under = browser.eval(
@@ -409,26 +416,41 @@ fn speed_of_reloads_and_bots() {
     }
     times.sort_unstable();
     eprintln!("save to reloaded page (base.tiles, all shipped sets): median {} ms, max {} ms, all {times:?}", times[times.len() / 2], times[times.len() - 1]);
-    let seats = serde_json::json!([{"name": "A", "player": "monte-carlo"}, {"name": "B", "player": "monte-carlo"}]);
-    let (_, mut view) = server.post_json(
-        "/play/api/games",
-        &serde_json::json!({"sets": ["base"], "seats": seats, "seed": 1}),
-    );
-    let bot = format!(
-        "/play/api/games/{}/bot",
-        view["id"].as_str().expect("an id")
-    );
-    let mut bots = Vec::new();
-    while view["over"] != true && bots.len() < 1000 {
-        let start = Instant::now();
-        view = server.post_json(&bot, &serde_json::json!(null)).1;
-        bots.push(start.elapsed().as_millis());
+    // Monte-Carlo against random, three games: each bot move timed over HTTP.
+    let (mut mc, mut random, mut results) = (Vec::new(), Vec::new(), Vec::new());
+    for seed in 1..=3 {
+        let seats = serde_json::json!([{"name": "mc", "player": "monte-carlo"}, {"name": "random", "player": "random"}]);
+        let body = serde_json::json!({"sets": ["base"], "seats": seats, "seed": seed});
+        let (_, mut view) = server.post_json("/play/api/games", &body);
+        let bot = format!(
+            "/play/api/games/{}/bot",
+            view["id"].as_str().expect("an id")
+        );
+        for _ in 0..1000 {
+            if view["over"] == true {
+                break;
+            }
+            let who = view["acting"].as_u64();
+            let start = Instant::now();
+            view = server.post_json(&bot, &serde_json::json!(null)).1;
+            let ms = start.elapsed().as_secs_f64() * 1000.0;
+            match who {
+                Some(0) => mc.push(ms),
+                _ => random.push(ms),
+            }
+        }
+        let scores: Vec<i64> = view["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .filter_map(|p| p["score"].as_i64())
+            .collect();
+        results.push(scores);
     }
-    bots.sort_unstable();
-    eprintln!(
-        "Monte-Carlo bot moves over HTTP: {} moves, median {} ms, max {} ms",
-        bots.len(),
-        bots[bots.len() / 2],
-        bots[bots.len() - 1]
-    );
+    for (name, times) in [("Monte-Carlo", &mut mc), ("random", &mut random)] {
+        times.sort_by(f64::total_cmp);
+        let n = times.len();
+        eprintln!("{name} bot moves over HTTP: {n} moves, median {:.1} ms, 95th percentile {:.1} ms, max {:.1} ms", times[n / 2], times[n * 95 / 100], times[n - 1]);
+    }
+    eprintln!("final scores [Monte-Carlo, random] in three base games: {results:?}");
 }

@@ -12,7 +12,7 @@ use super::State;
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, State as Shared};
-use axum::http::{header, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -80,7 +80,7 @@ async fn asset(name: &str) -> Response {
 }
 
 /// A page or file of the site (GET and HEAD only).
-async fn site(Shared(state): St, method: Method, uri: Uri) -> Response {
+async fn site(Shared(state): St, method: Method, uri: Uri, headers: HeaderMap) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return reply(
             405,
@@ -88,8 +88,15 @@ async fn site(Shared(state): St, method: Method, uri: Uri) -> Response {
             b"only GET and HEAD here".to_vec(),
         );
     }
-    let r = state.site().get(uri.path());
-    reply(r.status, r.kind, r.body)
+    let tag = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok());
+    let r = state.site().get(uri.path(), tag);
+    let mut response = reply(r.status, r.kind, r.body);
+    if let Some(etag) = r.etag.and_then(|e| HeaderValue::from_str(&e).ok()) {
+        response.headers_mut().insert(header::ETAG, etag);
+    }
+    response
 }
 
 fn reply(status: u16, kind: &'static str, body: Vec<u8>) -> Response {

@@ -29,6 +29,9 @@ pub struct Reply {
     pub kind: &'static str,
     /// The body.
     pub body: Vec<u8>,
+    /// The `ETag` of a file that is served as built (not of a page, which
+    /// carries the generation).
+    pub etag: Option<String>,
 }
 
 impl Reply {
@@ -38,6 +41,7 @@ impl Reply {
             status,
             kind: "text/plain; charset=utf-8",
             body: text.as_bytes().to_vec(),
+            etag: None,
         }
     }
 }
@@ -76,8 +80,10 @@ impl Site {
         }
     }
 
-    /// The answer to a GET of `raw` (the URL path, percent-encoded).
-    pub fn get(&self, raw: &str) -> Reply {
+    /// The answer to a GET of `raw` (the URL path, percent-encoded); a file
+    /// whose tag is `if_none_match` (the browser has it) is a 304 without a
+    /// body, so that a reload fetches only the pictures a build changed.
+    pub fn get(&self, raw: &str, if_none_match: Option<&str>) -> Reply {
         let Some(path) = clean(raw) else {
             return Reply::text(400, "bad path: it must name a file of the site");
         };
@@ -91,12 +97,18 @@ impl Site {
                 status: 200,
                 kind: content_type(&path),
                 body: inject::page(bytes, self.generation, self.error.as_deref()),
+                etag: None,
             },
-            Some(bytes) => Reply {
-                status: 200,
-                kind: content_type(&path),
-                body: bytes.clone(),
-            },
+            Some(bytes) => {
+                let etag = etag(bytes);
+                let fresh = if_none_match == Some(etag.as_str());
+                Reply {
+                    status: if fresh { 304 } else { 200 },
+                    kind: content_type(&path),
+                    body: if fresh { Vec::new() } else { bytes.clone() },
+                    etag: Some(etag),
+                }
+            }
             None => self.missing(&path),
         }
     }
@@ -115,8 +127,17 @@ impl Site {
             status: 404,
             kind: "text/html; charset=utf-8",
             body: inject::missing(path, why, self.generation, self.error.as_deref()),
+            etag: None,
         }
     }
+}
+
+/// A file's tag: a hash of its bytes, quoted.
+fn etag(bytes: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    format!("\"{:016x}\"", h.finish())
 }
 
 /// The site path of a URL path: percent-decoded, without the leading `/`;
@@ -218,7 +239,7 @@ mod tests {
             ("index.html", "<html><body>hi</body></html>"),
             ("style.css", "body{}"),
         ])));
-        let index = site.get("/");
+        let index = site.get("/", None);
         assert_eq!(index.status, 200);
         let text = body(&index);
         assert!(
@@ -226,16 +247,27 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("tilec-overlay"));
-        assert_eq!(body(&site.get("/style.css")), "body{}");
-        assert_eq!(site.get("/style.css").kind, "text/css; charset=utf-8");
-        assert_eq!(site.get("/nope.png").status, 404);
-        let missing = site.get("/sets/nope.html");
+        assert_eq!(body(&site.get("/style.css", None)), "body{}");
+        let css = site.get("/style.css", None);
+        assert_eq!(css.kind, "text/css; charset=utf-8");
+        let again = site.get("/style.css", css.etag.as_deref());
+        assert_eq!(
+            (again.status, again.body.len()),
+            (304, 0),
+            "the browser has it"
+        );
+        assert_eq!(
+            index.etag, None,
+            "a page carries the generation: always sent"
+        );
+        assert_eq!(site.get("/nope.png", None).status, 404);
+        let missing = site.get("/sets/nope.html", None);
         assert_eq!(missing.status, 404);
         assert!(
             body(&missing).contains("live.js"),
             "a missing page reloads too"
         );
-        assert_eq!(site.get("/../x").status, 400);
+        assert_eq!(site.get("/../x", None).status, 400);
     }
 
     #[test]
@@ -243,7 +275,7 @@ mod tests {
         let first = Site::empty().after(Ok(good(&[("index.html", "<body>old</body>")])));
         let failed = first.after(Err("error[E006]: unclosed `{` <here>".into()));
         assert_eq!(failed.generation, first.generation + 1);
-        let text = body(&failed.get("/index.html"));
+        let text = body(&failed.get("/index.html", None));
         assert!(text.contains("old"), "the last good page stays");
         assert!(
             text.contains("tilec-overlay") && text.contains("unclosed `{` &lt;here&gt;"),
@@ -253,14 +285,14 @@ mod tests {
         assert_eq!(same.generation, failed.generation, "nothing shown changed");
         let fixed = same.after(Ok(good(&[("index.html", "<body>new</body>")])));
         assert_eq!(fixed.generation, same.generation + 1);
-        let text = body(&fixed.get("/index.html"));
+        let text = body(&fixed.get("/index.html", None));
         assert!(text.contains("new") && !text.contains("tilec-overlay"));
     }
 
     #[test]
     fn before_any_good_build_every_page_shows_the_error() {
         let site = Site::empty().after(Err("error: cannot read `x`".into()));
-        let page = site.get("/index.html");
+        let page = site.get("/index.html", None);
         assert_eq!(page.status, 404);
         let text = body(&page);
         assert!(text.contains("nothing has been built yet") && text.contains("cannot read"));

@@ -43,7 +43,9 @@ impl Watch {
     /// notifications cannot be had).
     pub fn start(options: &Options) -> Result<Watch, String> {
         let (tx, changes) = channel();
-        let dir = options.dir.clone();
+        // Events name the directory as an absolute path (the watcher joins a
+        // relative one to the working directory).
+        let dir = std::path::absolute(&options.dir).unwrap_or_else(|_| options.dir.clone());
         let handler = move |res: notify::Result<Event>| {
             let signal = match &res {
                 Ok(e) if gone(e, &dir) => Some(Signal::Gone),
@@ -153,7 +155,11 @@ where
     H: notify::EventHandler + Clone,
 {
     if poll {
-        let config = notify::Config::default().with_poll_interval(TICK);
+        // notify's scan keeps times in whole seconds: two saves in one second
+        // differ only by their contents (a tile directory is small to hash).
+        let config = notify::Config::default()
+            .with_poll_interval(TICK)
+            .with_compare_contents(true);
         return Ok(Box::new(PollWatcher::new(handler, config)?));
     }
     Ok(Box::new(RecommendedWatcher::new(

@@ -39,9 +39,12 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Copies the files of `from` into a fresh scratch directory `name`.
+/// Copies the files of `from` into `mytiles` in a fresh scratch directory
+/// `name` (so that the server, started beside it, names its files
+/// `mytiles/...` as a designer's would be).
 pub fn copy_of(from: &Path, name: &str) -> PathBuf {
-    let dir = scratch(name);
+    let dir = scratch(name).join("mytiles");
+    std::fs::create_dir_all(&dir).expect("create the copy");
     for entry in std::fs::read_dir(from).expect("read the tiles") {
         let path = entry.expect("an entry").path();
         if path.is_file() {
@@ -64,9 +67,16 @@ impl Server {
     }
 
     fn start(dir: PathBuf, owned: bool, extra: &[&str]) -> Server {
+        // Started beside the directory, as a designer would: diagnostics name
+        // `mytiles/...`, not this machine's paths.
+        let (parent, name) = (
+            dir.parent().expect("a parent"),
+            dir.file_name().expect("a name"),
+        );
         let mut child = Command::new(env!("CARGO_BIN_EXE_tilec"))
+            .current_dir(parent)
             .args(["serve", "--port", "0", "--debounce", "20", "--tiles"])
-            .arg(&dir)
+            .arg(name)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -188,8 +198,8 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        if self.owned {
-            let _ = std::fs::remove_dir_all(&self.dir);
+        if let (true, Some(parent)) = (self.owned, self.dir.parent()) {
+            let _ = std::fs::remove_dir_all(parent);
         }
     }
 }

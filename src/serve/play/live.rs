@@ -9,7 +9,7 @@ use std::time::Duration;
 use tilec_runtime::{DrawError, Game, Move, Phase, Player, Rng};
 
 /// How long the Monte-Carlo bot thinks about one move.
-pub const BOT_BUDGET: Duration = Duration::from_millis(150);
+pub const BOT_BUDGET: Duration = Duration::from_millis(100);
 
 /// A game in play.
 pub struct Live {

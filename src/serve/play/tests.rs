@@ -3,6 +3,7 @@
 
 use super::*;
 use serde_json::Value;
+use std::collections::BTreeSet;
 use tilec::sets::Available;
 
 fn new_game(sessions: &Sessions, seats: &str) -> Value {
@@ -19,19 +20,30 @@ fn id_of(view: &Value) -> String {
 const TWO_PEOPLE: &str =
     r#"[{"name": "Ann", "player": "person"}, {"name": "Bo", "player": "person"}]"#;
 
-#[test]
-fn a_person_plays_the_moves_the_view_lists_until_the_end() {
-    let sessions = Sessions::new();
-    let mut view = new_game(&sessions, TWO_PEOPLE);
+/// Plays a game of people to its end through the listed options (the i-th
+/// move takes option i of those listed, so that every kind gets taken); the
+/// last view, the game's record, and the first word of every option offered.
+fn play_out(sessions: &Sessions, body: &str) -> (Value, String, BTreeSet<String>) {
+    let mut view = sessions
+        .create(body.as_bytes(), &Available::Shipped)
+        .expect("a game");
     let id = id_of(&view);
     let mut moves = 0;
+    let mut offered = BTreeSet::new();
     while view["over"] == false {
-        assert!(moves < 1000, "the game does not end");
-        let text = match view["places"].as_array().and_then(|p| p.first()) {
-            Some(square) => square["r"][0]["move"].clone(),
-            None => view["choices"]
-                [moves % view["choices"].as_array().map_or(1, |c| c.len().max(1))]["move"]
-                .clone(),
+        assert!(moves < 2000, "the game does not end");
+        let places = view["places"].as_array().cloned().unwrap_or_default();
+        let choices = view["choices"].as_array().cloned().unwrap_or_default();
+        for c in &choices {
+            let word = c["move"].as_str().and_then(|m| m.split(' ').next());
+            offered.insert(word.unwrap_or_default().to_string());
+        }
+        let text = match places.is_empty() {
+            false => {
+                let square = &places[moves % places.len()]["r"];
+                square[moves % square.as_array().map_or(1, Vec::len)]["move"].clone()
+            }
+            true => choices[moves % choices.len().max(1)]["move"].clone(),
         };
         let text = text.as_str().expect("a listed move").to_string();
         let body = serde_json::json!({ "move": text }).to_string();
@@ -40,23 +52,76 @@ fn a_person_plays_the_moves_the_view_lists_until_the_end() {
             .expect("a listed move is legal");
         moves += 1;
     }
+    let record = sessions.record(&id).expect("a record");
+    (view, record, offered)
+}
+
+fn scores(view: &Value) -> Vec<i64> {
+    let players = view["players"].as_array().expect("players");
+    players
+        .iter()
+        .map(|p| p["score"].as_i64().expect("a score"))
+        .collect()
+}
+
+#[test]
+fn a_person_plays_the_moves_the_view_lists_until_the_end() {
+    let sessions = Sessions::new();
+    let body = format!(r#"{{"sets": ["base"], "seats": {TWO_PEOPLE}, "seed": 3}}"#);
+    let (view, record, _) = play_out(&sessions, &body);
     assert_eq!(view["phase"], "over");
     assert!(
         view["log"].as_array().is_some_and(|l| l.len() > 70),
         "every tile is logged"
     );
-    let record = sessions.record(&id).expect("a record");
     let parsed = tilec::record::parse(&record).expect("the record parses");
     let replayed =
         tilec::record::replay(&parsed, tilec_runtime::tables::SETS).expect("and replays");
-    let scores: Vec<i64> = view["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["score"].as_i64().unwrap())
-        .collect();
     let replayed: Vec<i64> = replayed.scores().iter().map(|&s| i64::from(s)).collect();
-    assert_eq!(scores, replayed, "the record scores as the game did");
+    assert_eq!(scores(&view), replayed, "the record scores as the game did");
+}
+
+#[test]
+fn every_expansion_decision_is_an_option_a_person_can_take() {
+    let sessions = Sessions::new();
+    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm"], "seed": 9,
+        "seats": [{"name": "A", "player": "person"}, {"name": "B", "player": "person"}, {"name": "C", "player": "person"}]}"#;
+    let (view, record, offered) = play_out(&sessions, body);
+    // The town hall's choice, the festival's return, arrows' figures and the
+    // surrounded figures' answers: offered as options like any other.
+    for word in ["draw", "town-hall", "return", "decline"] {
+        assert!(
+            offered.contains(word),
+            "`{word}` never offered: {offered:?}"
+        );
+    }
+    // With this seed all of these come up; a change to the draw may move a
+    // few out of this one game.
+    let rare = [
+        "add",
+        "portal",
+        "free",
+        "lie-down",
+        "move",
+        "recall",
+        "mayor",
+        "messenger",
+        "scarecrow",
+        "swap",
+        "hand-over",
+        "arrow",
+    ];
+    let seen = rare.iter().filter(|w| offered.contains(**w)).count();
+    assert!(seen >= 6, "few expansion options offered: {offered:?}");
+    let log = view["log"].to_string();
+    for happening in ["places", "puts a", "points", "end:"] {
+        assert!(log.contains(happening), "no `{happening}` in the log");
+    }
+    let parsed = tilec::record::parse(&record).expect("the record parses");
+    let replayed =
+        tilec::record::replay(&parsed, tilec_runtime::tables::SETS).expect("and replays");
+    let replayed: Vec<i64> = replayed.scores().iter().map(|&s| i64::from(s)).collect();
+    assert_eq!(scores(&view), replayed);
 }
 
 #[test]
