@@ -182,13 +182,97 @@ fn replayed(browser: &mut Browser, tab: &Tab, name: &str) -> (PathBuf, Vec<i64>)
     (file, scores)
 }
 
-#[test]
-fn a_hot_seat_game_is_played_to_the_end_by_clicks() {
-    let Some(mut browser) = Browser::launch("a_hot_seat_game_is_played_to_the_end_by_clicks")
-    else {
-        return;
+/// What playing a game by clicks did.
+struct Played {
+    moves: u32,
+    figures: u32,
+    rotations: u32,
+    /// Per move: from the click that sends it to the page's drawing of the answer.
+    answers: Vec<Duration>,
+}
+
+/// Plays the hot-seat game on the page to its end by mouse clicks: a square
+/// among the highlighted ones (turning the tile now and then), then Place;
+/// at a figure step a figure on one of the board's dots every other time,
+/// else the first option. With `shots`, screenshots for the README.
+fn play_by_clicks(browser: &mut Browser, tab: &Tab, shots: bool) -> Played {
+    let mut drawn = 0;
+    let mut state = next_view(browser, tab, &mut drawn);
+    let mut played = Played {
+        moves: 0,
+        figures: 0,
+        rotations: 0,
+        answers: Vec::new(),
     };
-    let server = Server::on(&root().join("tiles"), &[]);
+    let (mut steps, mut taken) = (0u32, [!shots; 2]);
+    while state != "over" {
+        assert!(played.moves < 1000, "the game does not end");
+        let moves = played.moves;
+        if state == "place" {
+            let n = browser
+                .eval(tab, "document.querySelectorAll('#board .spot').length")
+                .as_u64()
+                .unwrap_or(0);
+            assert!(n > 0, "a tile in hand has somewhere to go");
+            let square = format!(
+                "document.querySelectorAll('#board .spot')[{}]",
+                u64::from(moves) % n
+            );
+            assert!(browser.click(tab, &square));
+            let turnable = browser.eval(tab, "!document.getElementById('rotate').disabled")
+                == Value::Bool(true);
+            if moves.is_multiple_of(3) && turnable {
+                browser.click_on(tab, "#rotate");
+                played.rotations += 1;
+            }
+            browser
+                .wait(tab, "!document.getElementById('place').disabled", WAIT)
+                .expect("a square chosen");
+            if moves >= 40 && !taken[0] {
+                screenshot(browser, tab, "play-place.png");
+                taken[0] = true;
+            }
+            let start = Instant::now();
+            browser.click_on(tab, "#place");
+            state = next_view(browser, tab, &mut drawn);
+            played.answers.push(start.elapsed());
+        } else {
+            let dots = browser
+                .eval(tab, "document.querySelectorAll('#board .dot').length")
+                .as_u64()
+                .unwrap_or(0);
+            steps += 1;
+            if moves >= 40 && dots > 1 && !taken[1] {
+                screenshot(browser, tab, "play-figure.png");
+                taken[1] = true;
+            }
+            let start = Instant::now();
+            if (steps / 2) % 2 == 1 && dots > 0 {
+                assert!(browser.click(tab, "document.querySelector('#board .dot')"));
+                played.figures += 1;
+            } else {
+                assert!(
+                    browser.click_on(tab, "#choices button"),
+                    "an option to click in state {state}"
+                );
+            }
+            state = next_view(browser, tab, &mut drawn);
+            played.answers.push(start.elapsed());
+        }
+        let message = browser.eval(tab, "document.getElementById('message').textContent");
+        assert_eq!(
+            message,
+            Value::String(String::new()),
+            "the engine refused a click"
+        );
+        played.moves += 1;
+    }
+    played
+}
+
+/// Opens the Play page and starts a 2-seat hot-seat base game with seed 11,
+/// typed in.
+fn start_hot_seat(browser: &mut Browser, server: &Server) -> Tab {
     let tab = browser.open(&server.url("/play/"));
     browser
         .wait(
@@ -200,74 +284,18 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicks() {
     browser.click_on(&tab, "#seed");
     browser.type_text(&tab, "11");
     browser.click_on(&tab, "#start");
-    let mut drawn = 0;
-    let mut state = next_view(&mut browser, &tab, &mut drawn);
-    let (mut moves, mut steps, mut figures, mut rotations) = (0u32, 0u32, 0u32, 0u32);
-    let mut slowest = Duration::ZERO;
-    let mut shots = [false; 2];
-    while state != "over" {
-        assert!(moves < 1000, "the game does not end");
-        let start = Instant::now();
-        match state.as_str() {
-            "place" => {
-                let n = browser
-                    .eval(&tab, "document.querySelectorAll('#board .spot').length")
-                    .as_u64()
-                    .unwrap_or(0);
-                assert!(n > 0, "a tile in hand has somewhere to go");
-                let square = format!(
-                    "document.querySelectorAll('#board .spot')[{}]",
-                    u64::from(moves) % n
-                );
-                assert!(browser.click(&tab, &square));
-                if moves % 3 == 0
-                    && browser.eval(&tab, "!document.getElementById('rotate').disabled")
-                        == Value::Bool(true)
-                {
-                    browser.click_on(&tab, "#rotate");
-                    rotations += 1;
-                }
-                browser
-                    .wait(&tab, "!document.getElementById('place').disabled", WAIT)
-                    .expect("a square chosen");
-                if moves >= 40 && !shots[0] {
-                    screenshot(&mut browser, &tab, "play-place.png");
-                    shots[0] = true;
-                }
-                browser.click_on(&tab, "#place");
-            }
-            _ => {
-                // Every other figure step a figure on the board's dots, else the first option (no figure).
-                let dots = browser
-                    .eval(&tab, "document.querySelectorAll('#board .dot').length")
-                    .as_u64()
-                    .unwrap_or(0);
-                steps += 1;
-                if moves >= 40 && dots > 1 && !shots[1] {
-                    screenshot(&mut browser, &tab, "play-figure.png");
-                    shots[1] = true;
-                }
-                if (steps / 2) % 2 == 1 && dots > 0 {
-                    assert!(browser.click(&tab, "document.querySelector('#board .dot')"));
-                    figures += 1;
-                } else {
-                    assert!(
-                        browser.click_on(&tab, "#choices button"),
-                        "an option to click in state {state}"
-                    );
-                }
-            }
-        }
-        state = next_view(&mut browser, &tab, &mut drawn);
-        let message = browser.eval(&tab, "document.getElementById('message').textContent");
-        assert_eq!(
-            message,
-            Value::String(String::new()),
-            "the engine refused a click"
-        );
-        slowest = slowest.max(start.elapsed());
-        moves += 1;
-    }
+    tab
+}
+
+#[test]
+fn a_hot_seat_game_is_played_to_the_end_by_clicks() {
+    let Some(mut browser) = Browser::launch("a_hot_seat_game_is_played_to_the_end_by_clicks")
+    else {
+        return;
+    };
+    let server = Server::on(&root().join("tiles"), &[]);
+    let tab = start_hot_seat(&mut browser, &server);
+    let played = play_by_clicks(&mut browser, &tab, true);
     let question = browser.eval(&tab, "document.getElementById('question').textContent");
     assert!(
         question
@@ -288,12 +316,13 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicks() {
         shown, again,
         "tilec play scores the downloaded record as the page did"
     );
+    let (figures, rotations) = (played.figures, played.rotations);
     assert!(
         figures > 5 && rotations > 5,
         "figures {figures}, rotations {rotations}"
     );
     screenshot(&mut browser, &tab, "play-over.png");
-    eprintln!("{moves} moves by clicks; slowest click to drawn answer {slowest:?}; final scores {shown:?}");
+    eprintln!("{} moves by clicks; final scores {shown:?}", played.moves);
 }
 
 #[test]
@@ -386,7 +415,7 @@ fn speed_of_reloads_and_bots() {
     let server = Server::copy(&root().join("tiles"), "speed", &[]);
     let tab = browser.open(&server.url("/sets/base.html"));
     let mut times = Vec::new();
-    for i in 0..12 {
+    for i in 0..24 {
         browser
             .wait(
                 &tab,
@@ -415,6 +444,20 @@ fn speed_of_reloads_and_bots() {
         times.push(start.elapsed().as_millis());
     }
     times.sort_unstable();
+    let tab = start_hot_seat(&mut browser, &server);
+    let mut answers = play_by_clicks(&mut browser, &tab, false).answers;
+    answers.sort_unstable();
+    let n = answers.len();
+    eprintln!(
+        "hot-seat base game by clicks: {n} moves, click to drawn answer median {:?}, 95th percentile {:?}, max {:?}",
+        answers[n / 2], answers[n * 95 / 100], answers[n - 1]
+    );
+    let redraw = "(() => { const t = performance.now(); for (let i = 0; i < 20; i++) { drawBoard(); drawPanel(); } return (performance.now() - t) / 20; })()";
+    eprintln!(
+        "the full board ({} tiles) redrawn in {} ms (mean of 20)",
+        browser.eval(&tab, "view.tiles.length"),
+        browser.eval(&tab, redraw)
+    );
     eprintln!("save to reloaded page (base.tiles, all shipped sets): median {} ms, max {} ms, all {times:?}", times[times.len() / 2], times[times.len() - 1]);
     // Monte-Carlo against random, three games: each bot move timed over HTTP.
     let (mut mc, mut random, mut results) = (Vec::new(), Vec::new(), Vec::new());
