@@ -173,7 +173,9 @@ fn open(url: &str) {
         "windows" => "explorer",
         _ => "xdg-open",
     };
-    if let Err(e) = std::process::Command::new(program).arg(url).spawn() {
-        eprintln!("warning: cannot open a browser ({program}: {e}); open {url} yourself");
+    match std::process::Command::new(program).arg(url).spawn() {
+        // Waited for on a thread of its own, so that it leaves no zombie.
+        Ok(mut child) => drop(std::thread::spawn(move || child.wait())),
+        Err(e) => eprintln!("warning: cannot open a browser ({program}: {e}); open {url} yourself"),
     }
 }
