@@ -26,6 +26,20 @@ pub fn replay_with(
 
 /// [`replay_with`], showing `each` the game before the first turn and after
 /// every turn (before final scoring), so that a viewer can step through it.
+///
+/// ```
+/// use tilec_runtime::{record, tables, catalog::CatalogOptions};
+/// let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n\
+///             [[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+/// let rec = record::parse(text).unwrap();
+/// let mut tiles = Vec::new();
+/// let end = record::replay_each(&rec, tables::SETS, CatalogOptions::default(), |g| {
+///     tiles.push(g.placed_tiles().len())
+/// })
+/// .unwrap();
+/// assert_eq!(tiles, [1, 2]); // the start, then after turn 1
+/// assert!(end.is_over());
+/// ```
 pub fn replay_each(
     record: &Record,
     available: &[&TileSet],
