@@ -2,6 +2,8 @@
 //! outputs. The only part of tilec that touches the file system.
 
 mod cli;
+#[cfg(feature = "serve")]
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -35,6 +37,9 @@ enum Command {
     Play(cli::play::PlayArgs),
     /// Play random legal games and report speed and average scores.
     Simulate(cli::simulate::SimulateArgs),
+    /// Serve the site from memory, rebuilt on every save, with a Play page.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +54,8 @@ fn main() -> ExitCode {
         Command::ImportJcz(a) => cli::import_jcz::run(&a),
         Command::Play(a) => cli::play::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => serve::run(&a),
     };
     ExitCode::from(cli::stdout::finish(code))
 }

@@ -37,7 +37,7 @@ mod write;
 
 pub use error::{DecisionReason, InvalidKind, RecordError, ReplayError, ReplayErrorKind};
 pub use raw::parse;
-pub use replay::{check_expect, replay, replay_with};
+pub use replay::{check_expect, replay, replay_each, replay_with};
 
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 

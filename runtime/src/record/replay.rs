@@ -21,7 +21,33 @@ pub fn replay_with(
     available: &[&TileSet],
     options: CatalogOptions,
 ) -> Result<Game, ReplayError> {
+    replay_each(record, available, options, |_| {})
+}
+
+/// [`replay_with`], showing `each` the game before the first turn and after
+/// every turn (before final scoring), so that a viewer can step through it.
+///
+/// ```
+/// use tilec_runtime::{record, tables, catalog::CatalogOptions};
+/// let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n\
+///             [[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+/// let rec = record::parse(text).unwrap();
+/// let mut tiles = Vec::new();
+/// let end = record::replay_each(&rec, tables::SETS, CatalogOptions::default(), |g| {
+///     tiles.push(g.placed_tiles().len())
+/// })
+/// .unwrap();
+/// assert_eq!(tiles, [1, 2]); // the start, then after turn 1
+/// assert!(end.is_over());
+/// ```
+pub fn replay_each(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+    mut each: impl FnMut(&Game),
+) -> Result<Game, ReplayError> {
     let mut game = setup(record, available, options)?;
+    each(&game);
     for (i, turn) in record.turns.iter().enumerate() {
         let t = TurnReplay {
             n: i + 1,
@@ -29,6 +55,7 @@ pub fn replay_with(
             players: &record.players,
         };
         t.play(&mut game)?;
+        each(&game);
     }
     let n = record.turns.len() + 1;
     for id in &record.set_aside {

@@ -6,6 +6,7 @@
 //! scripts, no remote assets) and deterministic: files come out sorted by path,
 //! with no time stamps and no absolute paths.
 
+mod pictures;
 mod rules;
 mod sourcing;
 mod view;
@@ -15,6 +16,7 @@ use crate::model::Model;
 use askama::Template;
 use view::{SetView, TileView};
 
+pub use pictures::{Pictures, Previews};
 pub use view::file_stem;
 
 /// One file of the site: a path relative to the site root (`/`-separated) and
@@ -87,6 +89,13 @@ struct TilePage<'a> {
 /// The whole site for `model`; `checks[i]` describes `model.sets[i]` (missing
 /// entries count as clean). Files are sorted by path.
 pub fn emit(model: &Model, checks: &[SetCheck]) -> Vec<SiteFile> {
+    emit_with(model, checks, &mut Pictures::new())
+}
+
+/// [`emit`], drawing only the pictures that `pictures` does not hold already
+/// (and keeping those it draws there): the same files, faster when few kinds
+/// changed since the last build.
+pub fn emit_with(model: &Model, checks: &[SetCheck], pictures: &mut Pictures) -> Vec<SiteFile> {
     let views: Vec<SetView> = model
         .sets
         .iter()
@@ -109,25 +118,20 @@ pub fn emit(model: &Model, checks: &[SetCheck]) -> Vec<SiteFile> {
             set_page(view).into_bytes(),
         ));
         let runtime = set.to_runtime();
-        let mut previews = Vec::with_capacity(runtime.tiles.len());
         for (tv, kind) in view.tiles.iter().zip(runtime.tiles.iter()) {
             let page = tile_page(view, tv);
             files.push((
                 format!("tiles/{}/{}.html", view.stem, tv.stem),
                 page.into_bytes(),
             ));
-            let [r0, r1, r2, r3] = png::render_rotations(kind);
-            for (r, img) in [&r0, &r1, &r2, &r3].into_iter().enumerate() {
+            let previews = pictures.previews(kind);
+            for (r, png) in previews.png.iter().enumerate() {
                 let path = format!("img/{}/{}-{r}.png", view.stem, tv.stem);
-                files.push((path, png::encode_png(img)));
+                files.push((path, png.clone()));
             }
-            previews.push(r0);
         }
-        let sheet = png::sheet_from(&runtime, &previews);
-        files.push((
-            format!("img/{}/sheet.png", view.stem),
-            png::encode_png(&sheet),
-        ));
+        let sheet = pictures.sheet(&runtime);
+        files.push((format!("img/{}/sheet.png", view.stem), sheet.to_vec()));
     }
     files.sort_by(|a, b| a.0.cmp(&b.0));
     files.dedup_by(|a, b| a.0 == b.0);

@@ -1,0 +1,106 @@
+//! The Play page's words for the options and questions of a turn.
+
+use super::bot::Act;
+use super::live::Live;
+use super::log::segment_name;
+use tilec_runtime::{Action, Choice, Decision, Game, Move, Phase, Spot};
+
+/// An option's words, and the spot on the board it concerns (if any).
+pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>) {
+    let who = |p: u8| {
+        names
+            .get(usize::from(p))
+            .map_or("?", String::as_str)
+            .to_string()
+    };
+    let on = |s: Spot| segment_name(game, s);
+    match act {
+        Act::Draw => ("draw a tile".into(), None),
+        Act::Move(Move::TakeTownHall) => ("take the town hall instead of drawing".into(), None),
+        Act::Move(Move::Figure(a)) => match a {
+            Action::Pass => ("no figure".into(), None),
+            Action::Place { figure, segment } => {
+                let spot = game.last_placed().map(|t| Spot {
+                    pos: t.pos,
+                    segment,
+                });
+                let what = spot.map_or(String::new(), on);
+                (format!("{figure} on {what}"), spot)
+            }
+            Action::RecallAbbot => ("take the abbot back (it scores now)".into(), None),
+            Action::Return { at, figure } => {
+                (format!("return the {figure} on {}", on(at)), Some(at))
+            }
+            Action::Free { at, figure } => {
+                let spot = Spot {
+                    pos: at,
+                    segment: tilec_runtime::NO_SEGMENT,
+                };
+                (format!("free the {figure} trapped at {at}"), Some(spot))
+            }
+            Action::Portal { figure, at } => {
+                (format!("portal: a {figure} on {}", on(at)), Some(at))
+            }
+            Action::AddNextTo { figure, at } => (
+                format!("add a {figure} beside the one on {}", on(at)),
+                Some(at),
+            ),
+            other => (other.to_string(), None),
+        },
+        Act::Move(Move::Decide(c)) => match c {
+            Choice::Arrow(k) => (format!("activate the {} arrow", k.name()), None),
+            Choice::Decline => (decline(game), None),
+            Choice::Swap { player, at } => (
+                format!("swap {}'s follower on {}", who(player), on(at)),
+                Some(at),
+            ),
+            Choice::HandOver => ("hand over to a farmer".into(), None),
+            Choice::LieDown => ("lie down".into(), None),
+            Choice::Move { to } => (format!("move to {}", on(to)), Some(to)),
+            other => (other.to_string(), None),
+        },
+        Act::Move(m) => (m.display(game.catalog()).to_string(), None),
+    }
+}
+
+/// What declining means for the decision owed.
+fn decline(game: &Game) -> String {
+    match game.decision() {
+        Some(Decision::Messenger { .. }) => "the messenger goes home".into(),
+        Some(Decision::Mayor { .. }) => "no swap: the mayor goes home".into(),
+        Some(Decision::Scarecrow { .. }) => "the scarecrow goes home".into(),
+        _ => "decline".into(),
+    }
+}
+
+/// What the player to act is asked, in words.
+pub fn question(live: &Live) -> String {
+    let game = &live.game;
+    let Some(p) = live.acting() else {
+        return "the game is over".into();
+    };
+    let name = &live.names[usize::from(p)];
+    let on = |s: Spot| segment_name(game, s);
+    match game.phase() {
+        Phase::Draw => format!("{name}: draw a tile, or take the town hall"),
+        Phase::Place(kind) => format!("{name}: place {}", game.catalog().kind(kind).id),
+        Phase::Figure => format!("{name}: a figure on the tile just placed?"),
+        Phase::Decide => match game.decision() {
+            Some(Decision::Arrow { .. }) => format!("{name}: which arrow takes effect?"),
+            Some(Decision::Mayor { at, .. }) => {
+                format!(
+                    "{name}: your mayor on {} is surrounded: swap a follower?",
+                    on(at)
+                )
+            }
+            Some(Decision::Scarecrow { at, .. }) => {
+                format!("{name}: your scarecrow on {} is surrounded", on(at))
+            }
+            Some(Decision::Messenger { from, .. }) => {
+                format!("{name}: the road of your messenger on {} scored", on(from))
+            }
+            _ => format!("{name}: decide"),
+        },
+        Phase::Over => "the game is over".into(),
+    }
+}

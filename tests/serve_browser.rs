@@ -1,0 +1,218 @@
+//! `tilec serve` in a real browser (headless Chromium, driven through the
+//! DevTools protocol): open pages see an edit, a broken file's diagnostic
+//! and its fix; a whole hot-seat game is played to its final scores by mouse
+//! clicks on the Play page; a bot game is played and its record stepped
+//! through. Screenshots go to `target/serve-screens/` (and, with
+//! `TILEC_SCREENSHOTS=DIR`, the README's three to DIR: they are made by
+//! `TILEC_SCREENSHOTS=docs/img cargo test --test serve_browser`).
+
+#[path = "serve_support/cdp.rs"]
+mod cdp;
+#[path = "serve_support/page.rs"]
+mod page;
+#[path = "serve_support/server.rs"]
+mod server;
+
+use cdp::{Browser, Tab};
+use page::*;
+use serde_json::Value;
+use server::{root, Server};
+use std::time::Duration;
+
+#[test]
+fn open_pages_see_an_edit_a_broken_file_and_its_fix() {
+    let Some(mut browser) = Browser::launch("open_pages_see_an_edit_a_broken_file_and_its_fix")
+    else {
+        return;
+    };
+    let server = Server::copy(&root().join("tests/custom"), "browser-live", &[]);
+    let url = server.url("/sets/lagoon.html");
+    // More tabs than a browser's six connections per host: each holds its
+    // reload channel open, and every one still loads and reloads.
+    let tabs: Vec<Tab> = (0..8).map(|_| browser.open(&url)).collect();
+    let live =
+        "document.getElementById('tilec-state')?.textContent === 'live' && (window.__old = 1)";
+    for tab in &tabs {
+        browser
+            .wait(tab, live, WAIT)
+            .expect("the reload channel is open");
+    }
+    edit(
+        &server.dir,
+        "lagoon.tiles",
+        "\"Harbour gate\"",
+        "\"Harbour arch\"",
+    );
+    let seen = "!window.__old && document.body.innerText.includes('Harbour arch')";
+    for tab in &tabs {
+        browser
+            .wait(tab, seen, WAIT)
+            .expect("every tab reloads with the edit");
+    }
+    edit(
+        &server.dir,
+        "lagoon.tiles",
+        "road r W E\n  field f1",
+        "road r W N\n  field f1",
+    );
+    let error = "document.getElementById('tilec-error')?.textContent";
+    let (text, _) = browser
+        .wait(&tabs[0], error, WAIT)
+        .expect("the diagnostic is shown");
+    let text = text.as_str().unwrap_or_default().to_string();
+    assert!(
+        text.contains("error[E")
+            && text.contains("mytiles/lagoon.tiles:13:")
+            && text.contains("hint"),
+        "{text}"
+    );
+    let under = browser.eval(
+        &tabs[0],
+        "document.querySelector('main').innerText.includes('Harbour arch')",
+    );
+    assert_eq!(
+        under,
+        Value::Bool(true),
+        "the last good site stays under the message"
+    );
+    screenshot(&mut browser, &tabs[0], "serve-error.png");
+    browser.click_on(&tabs[0], "#tilec-hide");
+    browser
+        .wait(&tabs[0], "!document.getElementById('tilec-overlay')", WAIT)
+        .expect("hidden");
+    edit(
+        &server.dir,
+        "lagoon.tiles",
+        "road r W N\n  field f1",
+        "road r W E\n  field f1",
+    );
+    let fixed = "!document.getElementById('tilec-overlay') && document.body.innerText.includes('Harbour arch') && document.getElementById('tilec-state')?.textContent === 'live'";
+    for tab in &tabs {
+        browser
+            .wait(tab, fixed, WAIT)
+            .expect("the fix brings the site back");
+    }
+    let pictures = "document.images.length > 0 && [...document.images].every(i => i.complete && i.naturalWidth > 0)";
+    browser
+        .wait(&tabs[0], pictures, WAIT)
+        .expect("every picture of the rebuilt page loads");
+}
+
+#[test]
+fn a_hot_seat_game_is_played_to_the_end_by_clicks() {
+    let Some(mut browser) = Browser::launch("a_hot_seat_game_is_played_to_the_end_by_clicks")
+    else {
+        return;
+    };
+    let server = Server::on(&root().join("tiles"), &[]);
+    let tab = start_hot_seat(&mut browser, &server);
+    let played = play_by_clicks(&mut browser, &tab, true);
+    let question = browser.eval(&tab, "document.getElementById('question').textContent");
+    assert!(
+        question
+            .as_str()
+            .is_some_and(|q| q.starts_with("The game is over")),
+        "{question}"
+    );
+    let tiles = browser
+        .eval(&tab, "document.querySelectorAll('#board img.tile').length")
+        .as_u64();
+    assert!(
+        tiles.is_some_and(|t| t > 60),
+        "the board holds the whole game: {tiles:?}"
+    );
+    let shown = scores(&mut browser, &tab);
+    let (_, again) = replayed(&mut browser, &tab, "hot-seat-record");
+    assert_eq!(
+        shown, again,
+        "tilec play scores the downloaded record as the page did"
+    );
+    let (figures, rotations) = (played.figures, played.rotations);
+    assert!(
+        figures > 5 && rotations > 5,
+        "figures {figures}, rotations {rotations}"
+    );
+    screenshot(&mut browser, &tab, "play-over.png");
+    eprintln!("{} moves by clicks; final scores {shown:?}", played.moves);
+}
+
+#[test]
+fn a_bot_game_is_played_and_its_record_stepped_through() {
+    let Some(mut browser) = Browser::launch("a_bot_game_is_played_and_its_record_stepped_through")
+    else {
+        return;
+    };
+    let server = Server::on(&root().join("tiles"), &[]);
+    let tab = browser.open(&server.url("/play/"));
+    browser
+        .wait(
+            &tab,
+            "document.querySelectorAll('#sets input').length > 0",
+            WAIT,
+        )
+        .expect("the sets");
+    let choose = "const s = document.querySelectorAll('.seat-player'); s[0].value = 'random'; s[1].value = 'monte-carlo';
+                  document.getElementById('bot-wait').value = '0'; true";
+    browser.eval(&tab, choose);
+    browser.click_on(&tab, "#start");
+    browser
+        .wait(&tab, "document.body.dataset.state === 'place'", WAIT)
+        .expect("a game");
+    screenshot(&mut browser, &tab, "play-bots.png");
+    browser
+        .wait(
+            &tab,
+            "document.body.dataset.state === 'over'",
+            Duration::from_secs(600),
+        )
+        .expect("the bots finish the game");
+    let shown = scores(&mut browser, &tab);
+    let (file, again) = replayed(&mut browser, &tab, "bot-record");
+    assert_eq!(shown, again);
+    let board = browser.eval(&tab, "(() => { const t = performance.now(); drawBoard(); drawPanel(); return performance.now() - t; })()");
+    eprintln!(
+        "a full board ({} tiles) redrawn in {board} ms",
+        browser.eval(&tab, "view.tiles.length")
+    );
+    // Step through the record just played.
+    browser.click_on(&tab, "#new");
+    browser.set_file(&tab, "#record-file", &file);
+    browser
+        .wait(&tab, "!document.getElementById('stepper').hidden", WAIT)
+        .expect("the record loads");
+    assert_eq!(
+        browser.eval(&tab, "document.querySelectorAll('#board img.tile').length"),
+        Value::from(1)
+    );
+    for turn in 1..=3 {
+        browser.click_on(&tab, "#next");
+        let shown = format!(
+            "document.getElementById('step-at').textContent.startsWith('after turn {turn} ')"
+        );
+        browser
+            .wait(&tab, &shown, WAIT)
+            .expect("one step on per click");
+    }
+    browser.click_on(&tab, "#last");
+    browser
+        .wait(
+            &tab,
+            "document.getElementById('step-at').textContent.startsWith('after final scoring')",
+            WAIT,
+        )
+        .expect("the end");
+    assert_eq!(
+        scores(&mut browser, &tab),
+        shown,
+        "the record's end is the game's"
+    );
+    browser.click_on(&tab, "#prev");
+    browser
+        .wait(
+            &tab,
+            "document.getElementById('step-at').textContent.startsWith('after turn')",
+            WAIT,
+        )
+        .expect("back one");
+    screenshot(&mut browser, &tab, "play-replay.png");
+}

@@ -1,0 +1,285 @@
+//! `tilec serve` over loopback, without a browser: a save rebuilds and tells
+//! every open page; a broken, deleted or half-written file is a message over
+//! the last good site until it is fixed; hostile requests get a 4xx and the
+//! server goes on; a game played through the API writes a record that
+//! `tilec play` replays. Each test starts its own server and stops it.
+
+#[path = "serve_support/server.rs"]
+mod server;
+
+use serde_json::json;
+use server::{root, Live, Server};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn lagoon() -> std::path::PathBuf {
+    root().join("tests/custom")
+}
+
+/// Rewrites `file` of the served directory with `edit` applied.
+fn edit(server: &Server, file: &str, edit: impl Fn(String) -> String) {
+    let path = server.dir.join(file);
+    let text = std::fs::read_to_string(&path).expect("read a tile file");
+    std::fs::write(&path, edit(text)).expect("write a tile file");
+}
+
+#[test]
+fn a_save_rebuilds_and_a_broken_file_shows_over_the_last_good_site() {
+    let server = Server::copy(&lagoon(), "save", &[]);
+    let page = "/tiles/lagoon/gate.html";
+    assert!(server.get(page).text().contains("Harbour gate"));
+    edit(&server, "lagoon.tiles", |t| {
+        t.replace("\"Harbour gate\"", "\"Harbour arch\"")
+    });
+    server
+        .poll(page, WAIT, |t| t.contains("Harbour arch"))
+        .expect("the edit is served");
+    edit(&server, "lagoon.tiles", |t| {
+        t.replace("road r W E\n  field f1", "road r W N\n  field f1")
+    });
+    let broken = server
+        .poll(page, WAIT, |t| t.contains("tilec-overlay"))
+        .expect("the error is shown");
+    assert!(
+        broken.contains("Harbour arch"),
+        "the last good page stays under it"
+    );
+    assert!(
+        broken.contains("mytiles/lagoon.tiles:13:"),
+        "file:line:col as the CLI says it"
+    );
+    assert!(
+        broken.contains("error[E") && broken.contains("hint"),
+        "{broken}"
+    );
+    edit(&server, "lagoon.tiles", |t| {
+        t.replace("road r W N\n  field f1", "road r W E\n  field f1")
+    });
+    server
+        .poll(page, WAIT, |t| !t.contains("tilec-overlay"))
+        .expect("the fix brings the site back");
+}
+
+#[test]
+fn every_open_page_hears_of_every_build() {
+    let server = Server::copy(&lagoon(), "tabs", &[]);
+    let mut pages: Vec<Live> = (0..24).map(|_| Live::connect(&server.addr)).collect();
+    let first: Vec<u64> = pages
+        .iter_mut()
+        .map(|p| p.next().expect("a generation"))
+        .collect();
+    assert!(first.iter().all(|&g| g == first[0]));
+    // Plain requests meanwhile, from several threads at once.
+    let addr = server.addr.clone();
+    let getters: Vec<_> = (0..16)
+        .map(|_| {
+            let addr = addr.clone();
+            std::thread::spawn(move || {
+                let req = format!(
+                    "GET /index.html HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+                );
+                server::raw(&addr, req.as_bytes()).status
+            })
+        })
+        .collect();
+    edit(&server, "lagoon.tiles", |t| {
+        t.replace("\"Sea fort\"", "\"Sea tower\"")
+    });
+    // One save is one build, or two when the file was caught half-written.
+    for page in &mut pages {
+        assert!(
+            page.next().is_some_and(|g| g > first[0]),
+            "each page is told"
+        );
+    }
+    for g in getters {
+        assert_eq!(g.join().expect("a thread"), 200);
+    }
+}
+
+#[test]
+fn deleted_half_written_and_replaced_files_are_messages_until_fixed() {
+    let server = Server::copy(&lagoon(), "files", &[]);
+    let page = "/sets/lagoon.html";
+    let whole = std::fs::read(server.dir.join("lagoon.tiles")).expect("the tiles");
+    std::fs::remove_file(server.dir.join("lagoon.tiles")).expect("delete");
+    let gone = server
+        .poll(page, WAIT, |t| t.contains("tilec-overlay"))
+        .expect("a message");
+    assert!(gone.contains("no .tiles files"), "{gone}");
+    // Half a file, as an editor that writes in two steps leaves it between them.
+    std::fs::write(server.dir.join("lagoon.tiles"), &whole[..whole.len() / 2]).expect("write half");
+    let half = server
+        .poll(page, WAIT, |t| {
+            t.contains("tilec-overlay") && t.contains("lagoon.tiles:")
+        })
+        .expect("a diagnostic");
+    assert!(half.contains("error["), "{half}");
+    std::fs::write(server.dir.join("lagoon.tiles"), &whole).expect("write all");
+    server
+        .poll(page, WAIT, |t| !t.contains("tilec-overlay"))
+        .expect("back");
+    // Not UTF-8.
+    std::fs::write(server.dir.join("lagoon.tiles"), b"tile \xff\xfe").expect("write");
+    server
+        .poll(page, WAIT, |t| t.contains("E00"))
+        .expect("a diagnostic for bad bytes");
+    // Saved by writing a copy and renaming it over the file.
+    let tmp = server.dir.join("lagoon.tiles.tmp");
+    std::fs::write(&tmp, &whole).expect("write a copy");
+    std::fs::rename(&tmp, server.dir.join("lagoon.tiles")).expect("rename");
+    server
+        .poll(page, WAIT, |t| !t.contains("tilec-overlay"))
+        .expect("back after a rename");
+}
+
+#[test]
+fn the_directory_removed_and_made_again_is_served_again() {
+    let server = Server::copy(&lagoon(), "dir", &[]);
+    let saved = server::copy_of(&server.dir, "dir-saved");
+    std::fs::remove_dir_all(&server.dir).expect("remove the directory");
+    server
+        .poll("/index.html", WAIT, |t| t.contains("tilec-overlay"))
+        .expect("a message");
+    std::fs::create_dir_all(&server.dir).expect("make it again");
+    for name in ["lagoon.tiles", "sets.toml"] {
+        std::fs::copy(saved.join(name), server.dir.join(name)).expect("copy back");
+    }
+    server
+        .poll("/index.html", WAIT, |t| !t.contains("tilec-overlay"))
+        .expect("served again");
+    let _ = std::fs::remove_dir_all(saved.parent().expect("the scratch directory"));
+}
+
+#[test]
+fn hostile_requests_get_a_4xx_and_the_server_goes_on() {
+    let mut server = Server::on(&lagoon(), &[]);
+    for path in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/sets/..%2f..%2fCargo.toml",
+        "/a\\..\\b",
+        "/%00",
+        "/%zz",
+    ] {
+        let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let a = server.raw(req.as_bytes());
+        assert!((400..500).contains(&a.status), "{path}: {}", a.status);
+        assert!(
+            !a.text().contains("[package]"),
+            "{path} reached a file outside the site"
+        );
+    }
+    assert_eq!(server.post("/index.html", b"x").status, 405);
+    let huge = vec![b'{'; 2 << 20];
+    assert_eq!(server.post("/play/api/games", &huge).status, 413);
+    let (status, body) = server.post_json("/play/api/games", &json!({"sets": "base"}));
+    assert_eq!(status, 400);
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("bad request body")),
+        "{body}"
+    );
+    assert_eq!(server.post("/play/api/games", b"\xff\xfe").status, 400);
+    assert_eq!(server.get("/play/api/games/nope").status, 404);
+    assert_eq!(server.get("/play/api/records/nope/x").status, 400);
+    assert_eq!(server.get("/play/img/nope/0-0.png").status, 404);
+    assert_eq!(server.raw(b"NONSENSE\r\n\r\n").status, 400);
+    assert_eq!(server.get("/index.html").status, 200, "still serving");
+    assert!(server.alive());
+}
+
+#[test]
+fn a_bot_game_through_the_api_writes_a_record_tilec_play_replays() {
+    let server = Server::on(&lagoon(), &[]);
+    let seats =
+        json!([{"name": "red", "player": "random"}, {"name": "blue", "player": "monte-carlo"}]);
+    let (status, mut view) = server.post_json(
+        "/play/api/games",
+        &json!({"sets": ["lagoon"], "seats": seats}),
+    );
+    assert_eq!(status, 200, "{view}");
+    let id = view["id"].as_str().expect("an id").to_string();
+    let bot = format!("/play/api/games/{id}/bot");
+    for _ in 0..200 {
+        if view["over"] == true {
+            break;
+        }
+        let (status, next) = server.post_json(&bot, &json!(null));
+        assert_eq!(status, 200, "{next}");
+        view = next;
+    }
+    assert_eq!(view["over"], true);
+    let (status, refused) = server.post_json(
+        &format!("/play/api/games/{id}/move"),
+        &json!({"move": "pass"}),
+    );
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (422, Some("the game is over"))
+    );
+    let record = server.get(&format!("/play/api/games/{id}/record"));
+    assert_eq!(record.status, 200);
+    assert!(record
+        .header("content-disposition")
+        .is_some_and(|d| d.contains("attachment")));
+    let file = server::scratch("record").join("game.toml");
+    std::fs::write(&file, &record.body).expect("write the record");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .args(["play", "--json", "--tiles"])
+        .arg(lagoon())
+        .arg(&file)
+        .output()
+        .expect("run tilec play");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let scores = |players: &serde_json::Value| -> Vec<i64> {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["score"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(scores(&replayed["players"]), scores(&view["players"]));
+}
+
+#[test]
+fn a_busy_port_or_a_missing_directory_is_refused_at_once() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = busy.local_addr().expect("its address").port().to_string();
+    let tilec = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+            .args(args)
+            .current_dir(root())
+            .output()
+            .expect("run tilec")
+    };
+    let out = tilec(&["serve", "--tiles", "tests/custom", "--port", &port]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot listen on 127.0.0.1:") && err.contains("--port 0"),
+        "{err}"
+    );
+    let out = tilec(&["serve", "--tiles", "no/such/dir", "--port", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a directory of tiles"));
+}
+
+#[test]
+fn scanning_instead_of_notifications_sees_a_save_too() {
+    let server = Server::copy(&lagoon(), "poll", &["--poll"]);
+    edit(&server, "lagoon.tiles", |t| {
+        t.replace("\"Lonely shrine\"", "\"Quiet shrine\"")
+    });
+    server
+        .poll("/sets/lagoon.html", WAIT, |t| t.contains("Quiet shrine"))
+        .expect("the edit is served");
+}
