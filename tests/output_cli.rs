@@ -213,25 +213,3 @@ fn fmt_writes_through_a_link_and_keeps_the_mode() {
     assert_eq!(mode & 0o777, 0o640);
     assert_eq!(listing(&t.0), ["link.tiles", "real.tiles"]);
 }
-
-#[test]
-fn a_live_lock_refuses_and_a_dead_ones_lock_is_taken_over() {
-    let t = scratch("lock");
-    let lock = t.0.join(".site.lock");
-    // This test's own process is alive: the build must refuse, naming `site`.
-    std::fs::write(&lock, std::process::id().to_string()).unwrap();
-    let out = tilec(&t.0, &["build", "--tiles", "inp", "--site", "site"]);
-    let err = refused(&out, "site");
-    assert!(err.contains("another tilec (process"), "{err}");
-    assert!(
-        err.contains(".site.lock"),
-        "says which file to remove: {err}"
-    );
-    assert!(!t.0.join("site").exists());
-    // Past the kernel's largest pid: a holder that cannot be running.
-    std::fs::write(&lock, "4194305").unwrap();
-    let out = tilec(&t.0, &["build", "--tiles", "inp", "--site", "site"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(t.0.join("site/index.html").exists());
-    assert!(!lock.exists(), "the lock is removed after the build");
-}

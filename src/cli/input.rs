@@ -4,50 +4,28 @@
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use tilec::diagnostic::{render, Diagnostic, FileId, Sources};
+use tilec::diagnostic::{render, Diagnostic, Sources};
 use tilec::Compiled;
 
-/// Everything read from disk for one compilation.
-pub struct Input {
-    /// The files' texts.
-    pub sources: Sources,
-    /// Ids of the `.tiles` files.
-    pub tiles: Vec<FileId>,
-    /// Id of `sets.toml`, if one was found.
-    pub config: Option<FileId>,
-    /// Problems found while decoding (bad UTF-8).
-    pub diagnostics: Vec<Diagnostic>,
-}
+pub use tilec::files::Input;
 
 /// An I/O failure, already worded for the user.
 pub struct IoError(pub String);
 
-/// Reads the given paths: a directory gives its `*.tiles` files (sorted) and its
-/// `sets.toml`; a file is read as tile text.
-pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
-    let mut input = Input {
-        sources: Sources::new(),
-        tiles: Vec::new(),
-        config: None,
-        diagnostics: Vec::new(),
-    };
-    for path in paths {
-        if path.is_dir() {
-            for file in tile_files(path)? {
-                let id = add(&mut input, &file)?;
-                input.tiles.push(id);
-            }
-            let toml = path.join("sets.toml");
-            if toml.exists() {
-                regular(&toml)?;
-                input.config = Some(add(&mut input, &toml)?);
-            }
-        } else {
-            let id = add(&mut input, path).map_err(|e| hint_if_missing(e, path))?;
-            input.tiles.push(id);
-        }
+impl From<tilec::files::ReadError> for IoError {
+    fn from(e: tilec::files::ReadError) -> IoError {
+        IoError(format!("error: {e}"))
     }
-    Ok(input)
+}
+
+/// Reads the given paths: a directory gives its `*.tiles` files (sorted) and its
+/// `sets.toml`; a file is read as tile text. Only regular files are read
+/// ([`tilec::files`]).
+pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
+    tilec::files::read_paths(paths).map_err(|e| {
+        let path = e.path.clone();
+        hint_if_missing(e.into(), &path)
+    })
 }
 
 /// The `.tiles` files named by `paths`: files as given, directories expanded
@@ -56,7 +34,7 @@ pub fn tile_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
     let mut out = Vec::new();
     for path in paths {
         if path.is_dir() {
-            out.extend(tile_files(path)?);
+            out.extend(tilec::files::tile_files(path)?);
         } else if !path.exists() {
             let e = std::io::Error::from(std::io::ErrorKind::NotFound);
             return Err(hint_if_missing(io_error(path, &e), path));
@@ -65,41 +43,6 @@ pub fn tile_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
         }
     }
     Ok(out)
-}
-
-fn tile_files(dir: &Path) -> Result<Vec<PathBuf>, IoError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
-        .collect();
-    files.sort();
-    for file in &files {
-        regular(file)?;
-    }
-    Ok(files)
-}
-
-/// Only regular files (or links to them) are read from a directory: a FIFO
-/// named `x.tiles` would block the read forever, a device never end.
-fn regular(path: &Path) -> Result<(), IoError> {
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_file() => Ok(()),
-        Ok(_) => Err(IoError(format!(
-            "error: `{}` is not a regular file (a directory, FIFO, socket or device); tilec reads only regular files from a directory, so move or rename it",
-            path.display()
-        ))),
-        Err(e) => Err(io_error(path, &e)),
-    }
-}
-
-fn add(input: &mut Input, path: &Path) -> Result<FileId, IoError> {
-    let bytes = std::fs::read(path).map_err(|e| io_error(path, &e))?;
-    let id = input.sources.add(path.display().to_string(), String::new());
-    let (text, diag) = tilec::decode(id, bytes);
-    input.sources.set_text(id, text);
-    input.diagnostics.extend(diag);
-    Ok(id)
 }
 
 /// Adds a hint to the error for a tile path that does not exist: the default

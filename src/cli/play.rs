@@ -122,10 +122,10 @@ pub struct PlayArgs {
 /// Replays the record; 0 ok, 1 replay error or expect mismatch, 2 I/O.
 pub fn run(args: &PlayArgs) -> u8 {
     let path = args.record.display();
-    let bytes = match std::fs::read(&args.record) {
+    let bytes = match tilec::files::read(&args.record) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: cannot read {path}: {e}");
+            eprintln!("error: {e}");
             return 2;
         }
     };

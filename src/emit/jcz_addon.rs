@@ -24,6 +24,7 @@
 
 use crate::emit::html::file_stem;
 use crate::emit::png::{self, TILE_PX};
+use crate::emit::xml::escape;
 use crate::model::{Set, Tile};
 use serde_json::{json, Map, Value};
 use tilec_runtime::{EndKind, MarkKind, SegmentKind};
@@ -279,13 +280,6 @@ fn with_expansions(xml: &str, sets: &[&Set]) -> String {
         Some(at) => format!("{}{block}", &xml[..at]),
         None => xml.to_string(),
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn pretty(v: &Value) -> Vec<u8> {

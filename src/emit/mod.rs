@@ -7,3 +7,4 @@ pub mod jcz_addon;
 pub mod json;
 pub mod png;
 pub mod rust;
+pub mod xml;
