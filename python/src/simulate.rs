@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Instant;
 use tilec_runtime::{CatalogOptions, Game, RandomPlayer, Rng, Setup};
 
@@ -37,6 +37,27 @@ impl Deal {
         buf.clear();
         buf.extend((0..n).map(|_| d.master.next_u64()));
         n > 0 && !stop.load(Ordering::Relaxed)
+    }
+}
+
+/// How many threads have finished, for the waiting thread to wake at once.
+#[derive(Default)]
+struct Finished {
+    count: Mutex<usize>,
+    changed: Condvar,
+}
+
+impl Finished {
+    fn add(&self) {
+        *self.count.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        self.changed.notify_all();
+    }
+
+    /// Waits until `all` threads have finished, or 50 ms at most.
+    fn wait(&self, all: usize) {
+        let count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
+        let timeout = std::time::Duration::from_millis(50);
+        let _ = self.changed.wait_timeout_while(count, timeout, |n| *n < all);
     }
 }
 
@@ -83,12 +104,16 @@ fn run_all(py: Python<'_>, game: &Game, games: u64, seed: u64, threads: usize, f
         master: Rng::new(seed),
     });
     let stop = AtomicBool::new(false);
+    let finished = Finished::default();
     let parts = std::thread::scope(|scope| -> PyResult<Vec<Totals>> {
         let mut handles = Vec::new();
         for _ in 0..threads {
-            let (game, deal, stop) = (game.clone(), &deal, &stop);
-            let started = std::thread::Builder::new()
-                .spawn_scoped(scope, move || run(game, deal, stop, figure_rate));
+            let (game, deal, stop, finished) = (game.clone(), &deal, &stop, &finished);
+            let started = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let totals = run(game, deal, stop, figure_rate);
+                finished.add();
+                totals
+            });
             match started {
                 Ok(h) => handles.push(h),
                 Err(e) => {
@@ -100,7 +125,7 @@ fn run_all(py: Python<'_>, game: &Game, games: u64, seed: u64, threads: usize, f
             }
         }
         while !handles.iter().all(|h| h.is_finished()) {
-            py.detach(|| std::thread::sleep(std::time::Duration::from_millis(50)));
+            py.detach(|| finished.wait(threads));
             if let Err(e) = py.check_signals() {
                 stop.store(true, Ordering::Relaxed);
                 return Err(e);

@@ -101,7 +101,8 @@ impl Staged {
         sys::mkdir_all(s.tmp.parent().unwrap_or(Path::new("")))?;
         let mut file = sys::create_new(&s.tmp)?;
         s.owned = true;
-        sys::flock(&file, false)?;
+        // A file system without locks stages unlocked (and cleans nothing up).
+        let _ = sys::flock(&file, false);
         sys::write(&mut file, bytes)?;
         if let Some(old) = old {
             sys::keep_owner_and_mode(&file, old)?;
@@ -119,7 +120,7 @@ impl Staged {
         sys::mkdir(&s.tmp)?;
         s.owned = true;
         let lock = sys::open_to_lock(&s.tmp)?;
-        sys::flock(&lock, false)?;
+        let _ = sys::flock(&lock, false);
         s.lock = Some(lock);
         let mut marker = sys::create_new(&s.tmp.join(MARKER))?;
         sys::write(&mut marker, MARKER_TEXT)?;
@@ -161,5 +162,33 @@ impl Drop for Staged {
             true => sys::remove_empty_dir(&self.tmp),
             false => sys::remove(&self.tmp),
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_staging_name_is_known_for_its_output_only() {
+        let tmp = staging_name(Path::new("/x/site"));
+        let name = tmp.file_name().unwrap();
+        assert_eq!(
+            staging_pid(name, OsStr::new("site")),
+            Some(std::process::id())
+        );
+        assert_eq!(staging_pid(name, OsStr::new("sit")), None);
+        for other in [
+            ".site.12.x.tilec-new",
+            ".site.12.3.tilec-old",
+            "site.12.3.tilec-new",
+            ".site..3.tilec-new",
+        ] {
+            assert_eq!(
+                staging_pid(OsStr::new(other), OsStr::new("site")),
+                None,
+                "{other}"
+            );
+        }
     }
 }

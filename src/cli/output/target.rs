@@ -170,3 +170,22 @@ pub fn absolute(path: &Path) -> PathBuf {
     out.extend(rest.into_iter().rev());
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_apart_pass_and_nested_ones_are_named() {
+        let p = |s: &'static str| Path::new(s);
+        assert!(apart(&[
+            (p("s"), p("/w/s")),
+            (p("t.rs"), p("/w/t.rs")),
+            (p("st"), p("/w/st"))
+        ])
+        .is_ok());
+        let err = apart(&[(p("A/site"), p("/w/A/site")), (p("A"), p("/w/A"))]).unwrap_err();
+        assert!(err.contains("`A/site` and `A` overlap"), "{err}");
+        assert!(apart(&[(p("X"), p("/w/X")), (p("X"), p("/w/X"))]).is_err());
+    }
+}
