@@ -225,7 +225,7 @@ impl Available {
             // `select` found every id: each is there.
             out.extend(at.map(|i| all.swap_remove(i)));
         }
-        if out.iter().all(|s| s.tiles.is_empty()) {
+        if !ids.is_empty() && out.iter().all(|s| s.tiles.is_empty()) {
             return Err(self.nothing_left(ids));
         }
         Ok(out)

@@ -182,8 +182,6 @@ pub fn simulate<'py>(
     }
     tilec::limits::games("games=", games).map_err(PyValueError::new_err)?;
     let threads = tilec::limits::threads("threads=", threads).map_err(PyValueError::new_err)?;
-    // No more threads than games.
-    let threads = threads.min(usize::try_from(games).unwrap_or(usize::MAX));
     let options = CatalogOptions { topology_only };
     let cat = crate::sets::catalog(&sets, tiles.as_deref(), options)
         .map_err(PyValueError::new_err)?
@@ -195,7 +193,9 @@ pub fn simulate<'py>(
     };
     let game = Game::new(cat, setup).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let started = Instant::now();
-    let t = run_all(py, &game, games, seed, threads, figure_rate)?;
+    // No more threads started than games.
+    let started = threads.min(usize::try_from(games).unwrap_or(usize::MAX));
+    let t = run_all(py, &game, games, seed, started, figure_rate)?;
     let seconds = started.elapsed().as_secs_f64();
     let n = games.max(1) as f64;
     let d = PyDict::new(py);
