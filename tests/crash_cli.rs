@@ -66,7 +66,7 @@ fn leftovers(dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".tilec-new") {
+        if name.ends_with(".tilec-new") || name.ends_with(".tilec-fresh") {
             out.push(e.path().display().to_string());
         } else if e.file_type().unwrap().is_dir() {
             out.extend(leftovers(&e.path()));

@@ -52,6 +52,16 @@ fn escape_sequences_in_inputs_never_reach_the_terminal() {
         !shown.contains('\u{1b}') && shown.contains("r\\u{1b}[2Jed"),
         "{shown:?}"
     );
+    let bad = std::fs::read_to_string(t.0.join("r.toml")).unwrap();
+    let bad = bad.replace("\"lagoon\"]", "\"l\\u001b]0;x\\u0007\"]");
+    std::fs::write(t.0.join("bad.toml"), bad).unwrap();
+    let out = tilec(
+        &t.0,
+        &["play", "--tiles", custom.to_str().unwrap(), "bad.toml"],
+    );
+    let err = text(&out.stderr);
+    assert!(!out.status.success() && !err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("l\\u{1b}]0;x\\u{7}"), "{err:?}");
 }
 
 #[test]

@@ -100,6 +100,7 @@ fn the_site_is_not_replaced_when_the_tables_cannot_be() {
     let t = scratch("tables-dir");
     std::fs::create_dir_all(t.0.join("site")).unwrap();
     std::fs::write(t.0.join("site/previous.html"), "previous").unwrap();
+    std::fs::write(t.0.join("site/.tilec-output"), "").unwrap();
     std::fs::create_dir_all(t.0.join("dd")).unwrap();
     let before = listing(&t.0);
     let out = tilec(&t.0, &["build", "--tiles", "inp", "--tables", "dd"]);

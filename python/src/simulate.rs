@@ -57,7 +57,9 @@ impl Finished {
     fn wait(&self, all: usize) {
         let count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
         let timeout = std::time::Duration::from_millis(50);
-        let _ = self.changed.wait_timeout_while(count, timeout, |n| *n < all);
+        let _ = self
+            .changed
+            .wait_timeout_while(count, timeout, |n| *n < all);
     }
 }
 
@@ -97,7 +99,14 @@ fn run(mut game: Game, deal: &Mutex<Deal>, stop: &AtomicBool, figure_rate: f64) 
 /// not depend on the split). The calling thread waits without the GIL and
 /// looks for signals every 50 ms: Ctrl-C stops the threads after the game
 /// each is playing, and raises `KeyboardInterrupt`.
-fn run_all(py: Python<'_>, game: &Game, games: u64, seed: u64, threads: usize, figure_rate: f64) -> PyResult<Totals> {
+fn run_all(
+    py: Python<'_>,
+    game: &Game,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    figure_rate: f64,
+) -> PyResult<Totals> {
     let deal = Mutex::new(Deal {
         next: 0,
         games,

@@ -52,7 +52,7 @@ fn swap(mut s: Staged) -> Result<Swapped, String> {
         }
         Err(_) => {}
     }
-    let spare = stage::staging_name(&s.dest);
+    let spare = stage::staging_name(&s.dest, false);
     sys::exchange(&s.tmp, &s.dest, &spare).map_err(|e| fail(&s, e))?;
     if let Err(why) = replaceable(&s) {
         // Put back what was there; the new content is dropped.
@@ -79,7 +79,7 @@ fn replaceable(s: &Staged) -> Result<(), String> {
 fn undo(sw: Swapped) {
     let mut s = sw.staged;
     if sw.old {
-        let spare = stage::staging_name(&s.dest);
+        let spare = stage::staging_name(&s.dest, false);
         let _ = sys::exchange(&s.tmp, &s.dest, &spare);
         s.owned = true;
     } else if sys::rename_new(&s.dest, &s.tmp).is_ok() {

@@ -73,26 +73,28 @@ pub fn clean(dest: &Path) {
     let me = std::process::id();
     for entry in entries.flatten() {
         let left = entry.file_name();
-        match stage::staging_pid(&left, name) {
-            Some(pid) if pid != me => {}
+        let fresh = match stage::staging_pid(&left, name) {
+            Some((pid, fresh)) if pid != me => fresh,
             _ => continue,
-        }
+        };
         let path = entry.path();
-        if abandoned(&path) {
+        if abandoned(&path, fresh) {
             let _ = sys::remove(&path);
         }
     }
 }
 
 /// Whether a leftover at `path` is tilec's to remove: no live process holds
-/// its lock, and it is a file, an empty directory or one with the marker.
-fn abandoned(path: &Path) -> bool {
+/// its lock, and it is a file, a fresh output's staging (nothing else is ever
+/// at such a name), an empty directory or one with the marker (a swap may
+/// have put anything at the other staging names for an instant).
+fn abandoned(path: &Path, fresh: bool) -> bool {
     let Ok(meta) = fs::symlink_metadata(path) else {
         return false;
     };
     let ours = match meta.file_type() {
         t if t.is_file() => true,
-        t if t.is_dir() => stage::is_tilecs(path).unwrap_or(false),
+        t if t.is_dir() => fresh || stage::is_tilecs(path).unwrap_or(false),
         _ => false,
     };
     ours && sys::open_to_lock(path).is_ok_and(|f| sys::flock(&f, false).unwrap_or(false))

@@ -16,30 +16,42 @@ use std::sync::atomic::{AtomicU32, Ordering};
 pub const MARKER: &str = ".tilec-output";
 const MARKER_TEXT: &[u8] =
     b"This directory was written by tilec, which replaces it as a whole when it writes it again.\n";
+/// The suffix of a staging name that a swap may exchange with what is at the
+/// output's path.
 const SUFFIX: &str = ".tilec-new";
+/// The suffix of a staging name that is only ever renamed to a new path
+/// (`import-jcz --out`, `new`): nothing but tilec's own staging is ever there.
+const FRESH: &str = ".tilec-fresh";
 
-/// `dir/.NAME.PID.N.tilec-new` beside `dest`: unique to this process and call.
-pub fn staging_name(dest: &Path) -> PathBuf {
+/// `dir/.NAME.PID.N.tilec-new` beside `dest` (`.tilec-fresh` for an output
+/// that must not exist yet): unique to this process and call.
+pub fn staging_name(dest: &Path, fresh: bool) -> PathBuf {
     static N: AtomicU32 = AtomicU32::new(0);
     let n = N.fetch_add(1, Ordering::Relaxed);
     let name = dest.file_name().unwrap_or_default().to_string_lossy();
     let pid = std::process::id();
-    dest.with_file_name(format!(".{name}.{pid}.{n}{SUFFIX}"))
+    let suffix = if fresh { FRESH } else { SUFFIX };
+    dest.with_file_name(format!(".{name}.{pid}.{n}{suffix}"))
 }
 
-/// The process id in `entry` when it is a staging name of output `name`.
-pub fn staging_pid(entry: &OsStr, name: &OsStr) -> Option<u32> {
+/// When `entry` is a staging name of output `name`: the process id in it, and
+/// whether it is a fresh output's.
+pub fn staging_pid(entry: &OsStr, name: &OsStr) -> Option<(u32, bool)> {
     let (entry, name) = (entry.to_str()?, name.to_str()?);
     let rest = entry
         .strip_prefix('.')?
         .strip_prefix(name)?
         .strip_prefix('.')?;
-    let (pid, n) = rest.strip_suffix(SUFFIX)?.split_once('.')?;
+    let (rest, fresh) = match rest.strip_suffix(FRESH) {
+        Some(rest) => (rest, true),
+        None => (rest.strip_suffix(SUFFIX)?, false),
+    };
+    let (pid, n) = rest.split_once('.')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(n) {
+    if !digits(pid) || !digits(n) {
         return None;
     }
-    pid.parse().ok().filter(|_| digits(pid))
+    Some((pid.parse().ok()?, fresh))
 }
 
 /// Whether directory `dir` is tilec's to replace: it carries the marker (a
@@ -74,7 +86,7 @@ pub struct Staged {
 
 impl Staged {
     fn new(user: &Path, dest: PathBuf, dir: bool, fresh: bool) -> Staged {
-        let tmp = staging_name(&dest);
+        let tmp = staging_name(&dest, fresh);
         let user = user.to_path_buf();
         let (lock, owned) = (None, false);
         Staged {
@@ -112,8 +124,9 @@ impl Staged {
         Ok(s)
     }
 
-    /// Stages an empty directory holding only the marker; [`Staged::add`]
-    /// writes its files.
+    /// Stages an empty directory holding only the marker (none for a fresh
+    /// output: what `import-jcz --out` writes is the user's to edit, never
+    /// tilec's to replace); [`Staged::add`] writes its files.
     pub fn dir(user: &Path, dest: PathBuf, fresh: bool) -> io::Result<Staged> {
         let mut s = Staged::new(user, dest, true, fresh);
         sys::mkdir_all(s.tmp.parent().unwrap_or(Path::new("")))?;
@@ -122,8 +135,10 @@ impl Staged {
         let lock = sys::open_to_lock(&s.tmp)?;
         let _ = sys::flock(&lock, false);
         s.lock = Some(lock);
-        let mut marker = sys::create_new(&s.tmp.join(MARKER))?;
-        sys::write(&mut marker, MARKER_TEXT)?;
+        if !fresh {
+            let mut marker = sys::create_new(&s.tmp.join(MARKER))?;
+            sys::write(&mut marker, MARKER_TEXT)?;
+        }
         Ok(s)
     }
 
@@ -156,9 +171,9 @@ impl Drop for Staged {
         if !self.owned {
             return;
         }
-        // A directory without the marker was empty when it was swapped out:
-        // it is removed only if it still is.
-        let _ = match self.dir && !marked(&self.tmp) {
+        // A directory without the marker (but a fresh output's own staging)
+        // was empty when it was swapped out: it is removed only if it still is.
+        let _ = match self.dir && !self.fresh && !marked(&self.tmp) {
             true => sys::remove_empty_dir(&self.tmp),
             false => sys::remove(&self.tmp),
         };
@@ -171,13 +186,13 @@ mod tests {
 
     #[test]
     fn a_staging_name_is_known_for_its_output_only() {
-        let tmp = staging_name(Path::new("/x/site"));
-        let name = tmp.file_name().unwrap();
-        assert_eq!(
-            staging_pid(name, OsStr::new("site")),
-            Some(std::process::id())
-        );
-        assert_eq!(staging_pid(name, OsStr::new("sit")), None);
+        let me = std::process::id();
+        for fresh in [false, true] {
+            let tmp = staging_name(Path::new("/x/site"), fresh);
+            let name = tmp.file_name().unwrap();
+            assert_eq!(staging_pid(name, OsStr::new("site")), Some((me, fresh)));
+            assert_eq!(staging_pid(name, OsStr::new("sit")), None);
+        }
         for other in [
             ".site.12.x.tilec-new",
             ".site.12.3.tilec-old",
