@@ -203,8 +203,8 @@ pub fn simulate<'py>(
     let game = Game::new(cat, setup).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let started = Instant::now();
     // No more threads started than games.
-    let started = threads.min(usize::try_from(games).unwrap_or(usize::MAX));
-    let t = run_all(py, &game, games, seed, started, figure_rate)?;
+    let spawned = threads.min(usize::try_from(games).unwrap_or(usize::MAX));
+    let t = run_all(py, &game, games, seed, spawned, figure_rate)?;
     let seconds = started.elapsed().as_secs_f64();
     let n = games.max(1) as f64;
     let d = PyDict::new(py);
