@@ -6,9 +6,11 @@
 use crate::message::Kind;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::term::{self, termcolor::WriteColor};
+use std::io::Write;
 use std::ops::Range;
 
 mod excerpt;
+pub mod terminal;
 
 /// Index of a source file in [`Sources`].
 pub type FileId = u32;
@@ -36,7 +38,7 @@ impl Span {
 }
 
 /// One problem found in the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
     /// What is wrong (carries the data for the message).
     pub kind: Kind,
@@ -117,6 +119,9 @@ pub fn render(
     sources: &Sources,
     diagnostics: &[Diagnostic],
 ) -> std::io::Result<()> {
+    // Tile text, names and file names may hold escape sequences: shown, never run.
+    let mut out = terminal::Escaping(out);
+    let out = &mut out;
     let index = excerpt::Index::new(sources.ids().map(|id| (sources.name(id), sources.text(id))));
     let config = term::Config::default();
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();

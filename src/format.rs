@@ -11,6 +11,28 @@
 
 use crate::ast::{Ast, Stmt};
 
+/// `text` as a string of the tile language, quotes included: the one way
+/// tilec writes a string into tile text (`tilec new`, `tilec import-jcz`).
+pub fn quote(text: &str) -> String {
+    format!("\"{}\"", in_string(text))
+}
+
+/// `text` made safe between the quotes of a tile-language string: `"` `\`
+/// and line breaks escaped, any other control character a space.
+pub fn in_string(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            c if c.is_control() => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
 /// Trailing comments start at this column when the statement is shorter.
 pub const COMMENT_COLUMN: usize = 36;
 

@@ -9,18 +9,21 @@
 //!                                              └──▶ emit::{json, rust, ...}
 //! ```
 //!
-//! No stage touches the file system: the CLI (`src/main.rs`, `src/cli/`) reads the
-//! files and writes the outputs. Nothing downstream of [`lower`] sees unchecked
-//! text: the [`model`] holds resolved indices only.
+//! No stage touches the file system: the CLI (`src/main.rs`, `src/cli/`) writes
+//! the outputs, and [`files`] (shared with the Python package) reads the
+//! sources. Nothing downstream of [`lower`] sees unchecked text: the [`model`]
+//! holds resolved indices only.
 
 pub mod ast;
 pub mod check;
 pub mod config;
 pub mod diagnostic;
 pub mod emit;
+pub mod files;
 pub mod format;
 pub mod graph;
 pub mod import;
+pub mod limits;
 pub mod lower;
 pub mod message;
 pub mod model;
@@ -147,10 +150,19 @@ pub fn tables(model: &model::Model) -> String {
     emit::rust::emit(&sets)
 }
 
-/// Decodes a file's bytes. Invalid UTF-8 gives a diagnostic at the first bad byte
-/// and the text with replacement characters (so the rest still renders).
+/// Decodes a tile file's (or `sets.toml`'s) bytes. Invalid UTF-8 gives a
+/// diagnostic at the first bad byte and the text with replacement characters
+/// (so the rest still renders); else a leading byte-order mark gives one, and
+/// is read as three spaces (so that spans stay the file's byte offsets).
 pub fn decode(file: FileId, bytes: Vec<u8>) -> (String, Option<Diagnostic>) {
+    const BOM: &str = "\u{feff}";
     match String::from_utf8(bytes) {
+        Ok(text) if text.starts_with(BOM) => {
+            let span = Span::new(file, 0, BOM.len());
+            let text = text.replacen(BOM, "   ", 1);
+            let bom = Diagnostic::new(message::Kind::ByteOrderMark, span);
+            (text, Some(bom))
+        }
         Ok(text) => (text, None),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();

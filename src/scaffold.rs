@@ -1,14 +1,39 @@
 //! `scaffold`: the starting text of a new tile set (`tilec new SET`): a commented
 //! tile file that checks clean, and its `sets.toml` entry.
 
-/// The tile file for a new set.
+/// The longest display name `tilec new --name` takes, in characters.
+pub const MAX_NAME: usize = 100;
+
+/// Refuses a display name that cannot be a set's name: empty, longer than
+/// [`MAX_NAME`], or holding a control character (a line break, tab, escape).
+pub fn check_name(name: &str) -> Result<(), String> {
+    let chars = name.chars().count();
+    if name.trim().is_empty() {
+        return Err("the name is empty".into());
+    }
+    if chars > MAX_NAME {
+        return Err(format!(
+            "the name has {chars} characters; at most {MAX_NAME}"
+        ));
+    }
+    match name.chars().find(|c| c.is_control()) {
+        Some(c) => Err(format!(
+            "the name holds the control character {c:?}; a name is one line of text"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The tile file for a new set (`id` a word, `name` any text: it is written
+/// as a string).
 pub fn tile_file(id: &str, name: &str) -> String {
+    let name = crate::format::quote(name);
     format!(
-        r#"# {name}: a new tile set. Edit the tiles, then run `tilec check` and
+        r#"# {id}: a new tile set. Edit the tiles, then run `tilec check` and
 # `tilec render` on this file. The language is described in tiles/GRAMMAR.md
 # of the tilec repository; `tilec check --explain CODE` explains a diagnostic.
 
-set {id} {name:?} {{
+set {id} {name} {{
   edition "first draft"
   provenance reconstructed          # say `sourced` once the tiles are final
   note "Describe the set here; notes appear on its reference page."
@@ -63,5 +88,30 @@ mod tests {
         assert_eq!(compiled.model.sets[0].total(), 4);
         let (ast, _) = crate::syntax::parse(file, sources.text(file));
         assert_eq!(crate::format::format(&ast), sources.text(file));
+    }
+
+    #[test]
+    fn a_hostile_name_stays_inside_its_string() {
+        for name in [
+            "X\ntile Z \"z\" {",
+            "a\"b\\c",
+            "tab\there",
+            "esc\u{1b}[2J",
+            "cr\r",
+        ] {
+            let mut sources = Sources::new();
+            let file = sources.add("castles.tiles", tile_file("castles", name));
+            let toml = sources.add("sets.toml", sets_entry("castles"));
+            let compiled = crate::compile(&sources, &[file], Some(toml));
+            assert!(
+                compiled.diagnostics.is_empty(),
+                "{name:?}: {}",
+                render_plain(&sources, &compiled.diagnostics)
+            );
+            assert_eq!(compiled.model.sets[0].tiles.len(), 2, "{name:?}");
+        }
+        assert!(check_name("X\ntile Z").is_err());
+        assert!(check_name(&"x".repeat(MAX_NAME + 1)).is_err());
+        assert!(check_name("Château \"fort\"").is_ok());
     }
 }

@@ -240,7 +240,27 @@ impl Available {
             // `select` found every id: each is there.
             out.extend(at.map(|i| all.swap_remove(i)));
         }
+        if !ids.is_empty() && out.iter().all(|s| s.tiles.is_empty()) {
+            return Err(self.nothing_left(ids));
+        }
         Ok(out)
+    }
+
+    /// Why sets `ids` leave no tile to play: the `removes` that took them.
+    fn nothing_left(&self, ids: &[String]) -> String {
+        let Available::Compiled(_, _, removes) = self else {
+            return format!("the sets {} hold no tile", ids.join(", "));
+        };
+        let how: Vec<String> = removes
+            .iter()
+            .filter(|(id, tiles)| ids.contains(id) && !tiles.is_empty())
+            .map(|(id, tiles)| format!("`{id}` removes {}", tiles.join(", ")))
+            .collect();
+        format!(
+            "the sets {} leave no tile to play: {} (their `removes` in sets.toml)",
+            ids.join(", "),
+            how.join("; ")
+        )
     }
 
     /// The sets with these ids as a game plays them ([`Available::played`]),

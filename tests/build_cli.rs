@@ -41,6 +41,8 @@ fn build_replaces_the_site_and_writes_the_tables() {
     promos_only(&dir);
     std::fs::create_dir_all(dir.join("site")).unwrap();
     std::fs::write(dir.join("site/stale.txt"), "old").unwrap();
+    // A site an earlier build wrote: it carries tilec's marker.
+    std::fs::write(dir.join("site/.tilec-output"), "").unwrap();
     let out = tilec(&["build"], &dir);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -100,6 +100,7 @@ fn the_site_is_not_replaced_when_the_tables_cannot_be() {
     let t = scratch("tables-dir");
     std::fs::create_dir_all(t.0.join("site")).unwrap();
     std::fs::write(t.0.join("site/previous.html"), "previous").unwrap();
+    std::fs::write(t.0.join("site/.tilec-output"), "").unwrap();
     std::fs::create_dir_all(t.0.join("dd")).unwrap();
     let before = listing(&t.0);
     let out = tilec(&t.0, &["build", "--tiles", "inp", "--tables", "dd"]);
@@ -212,26 +213,4 @@ fn fmt_writes_through_a_link_and_keeps_the_mode() {
     let mode = std::fs::metadata(&real).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o640);
     assert_eq!(listing(&t.0), ["link.tiles", "real.tiles"]);
-}
-
-#[test]
-fn a_live_lock_refuses_and_a_dead_ones_lock_is_taken_over() {
-    let t = scratch("lock");
-    let lock = t.0.join(".site.lock");
-    // This test's own process is alive: the build must refuse, naming `site`.
-    std::fs::write(&lock, std::process::id().to_string()).unwrap();
-    let out = tilec(&t.0, &["build", "--tiles", "inp", "--site", "site"]);
-    let err = refused(&out, "site");
-    assert!(err.contains("another tilec (process"), "{err}");
-    assert!(
-        err.contains(".site.lock"),
-        "says which file to remove: {err}"
-    );
-    assert!(!t.0.join("site").exists());
-    // Past the kernel's largest pid: a holder that cannot be running.
-    std::fs::write(&lock, "4194305").unwrap();
-    let out = tilec(&t.0, &["build", "--tiles", "inp", "--site", "site"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(t.0.join("site/index.html").exists());
-    assert!(!lock.exists(), "the lock is removed after the build");
 }

@@ -6,7 +6,7 @@
 use crate::pymove::Shared;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use tilec::diagnostic::{render_plain, Sources};
+use tilec::diagnostic::render_plain;
 use tilec::sets::Available;
 use tilec_runtime::{Catalog, CatalogError, CatalogOptions};
 
@@ -90,36 +90,14 @@ fn compile(dir: &Path) -> Result<Available, String> {
     if !dir.is_dir() {
         return Err(format!("tiles `{}` is not a directory", dir.display()));
     }
-    let read_err = |p: &Path, e: std::io::Error| format!("cannot read `{}`: {e}", p.display());
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| read_err(dir, e))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
-        .collect();
-    files.sort();
-    if files.is_empty() {
+    // The CLI's own input layer: only regular files are read (a FIFO named
+    // `x.tiles` is reported, not waited on).
+    let input = tilec::files::read_paths(&[dir.to_path_buf()]).map_err(|e| e.to_string())?;
+    if input.tiles.is_empty() {
         return Err(format!("no .tiles files in `{}`", dir.display()));
     }
-    let mut sources = Sources::new();
-    let mut diagnostics = Vec::new();
-    let mut add = |path: &Path| -> Result<_, String> {
-        let bytes = std::fs::read(path).map_err(|e| read_err(path, e))?;
-        let id = sources.add(path.display().to_string(), String::new());
-        let (text, diag) = tilec::decode(id, bytes);
-        sources.set_text(id, text);
-        diagnostics.extend(diag);
-        Ok(id)
-    };
-    let ids = files
-        .iter()
-        .map(|p| add(p))
-        .collect::<Result<Vec<_>, _>>()?;
-    let toml = dir.join("sets.toml");
-    let config = if toml.exists() {
-        Some(add(&toml)?)
-    } else {
-        None
-    };
+    let (sources, ids, config) = (input.sources, input.tiles, input.config);
+    let mut diagnostics = input.diagnostics;
     let mut compiled = tilec::compile(&sources, &ids, config);
     compiled.diagnostics.append(&mut diagnostics);
     if !compiled.diagnostics.is_empty() {

@@ -82,7 +82,21 @@ pub struct ParseMoveError {
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a move: {}", self.text, self.message)
+        let (text, message) = (clip(&self.text, 80), clip(&self.message, 300));
+        write!(f, "`{text}` is not a move: {message}")
+    }
+}
+
+/// `text` cut to `max` characters, with `…` and the length when cut: what a
+/// message echoes of its input (a move, a record's line) stays short however
+/// long the input is.
+pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => {
+            let chars = text.chars().count();
+            format!("{}… ({chars} characters)", &text[..at]).into()
+        }
+        None => text.into(),
     }
 }
 

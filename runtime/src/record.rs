@@ -36,7 +36,7 @@ mod replay;
 mod write;
 
 pub use error::{DecisionReason, InvalidKind, RecordError, ReplayError, ReplayErrorKind};
-pub use raw::parse;
+pub use raw::{parse, MAX_PLAYER_NAME};
 pub use replay::{check_expect, replay, replay_each, replay_with};
 
 use crate::{ArrowKind, FigureKind, Pos, Rotation};

@@ -2,6 +2,7 @@
 //! canonical layout.
 
 use super::input;
+use super::output::{Locks, Target};
 use super::source::{Source, TilesArg};
 use std::path::PathBuf;
 use tilec::diagnostic::Sources;
@@ -67,10 +68,18 @@ fn diff(path: &std::path::Path, old: &str, new: &str) -> String {
 /// Formats one file: `Some` when it changed (with `check`, the diff that shows
 /// how), `None` when it was canonical, or the exit code of a failure.
 fn format_file(path: &std::path::Path, check: bool) -> Result<Option<String>, u8> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        eprintln!("{}", input::io_error(path, &e).0);
+    let fail = |msg: String| {
+        eprintln!("{msg}");
         2u8
-    })?;
+    };
+    // Held from the read to the write: another `tilec` writing beside the
+    // file waits.
+    let mut locks = Locks::default();
+    if !check {
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        locks.lock_for(&real).map_err(fail)?;
+    }
+    let bytes = tilec::files::read(path).map_err(|e| fail(format!("error: {e}")))?;
     let mut sources = Sources::new();
     let id = sources.add(path.display().to_string(), String::new());
     let (text, bad_utf8) = tilec::decode(id, bytes);
@@ -84,11 +93,8 @@ fn format_file(path: &std::path::Path, check: bool) -> Result<Option<String>, u8
     let formatted = tilec::format::format(&ast);
     let changed = formatted != sources.text(id);
     if changed && !check {
-        let target = super::output::Target::InPlace(path, formatted.as_bytes());
-        super::output::replace_all(&[target], &[]).map_err(|e| {
-            eprintln!("{e}");
-            2u8
-        })?;
+        let target = Target::InPlace(path, formatted.as_bytes());
+        locks.replace_all(&[target], &[]).map_err(fail)?;
     }
     if !changed {
         return Ok(None);

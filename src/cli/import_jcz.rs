@@ -54,12 +54,17 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     let mut names = Vec::new();
     let mut ids = Vec::new();
     for file in &args.files {
-        let bytes = match std::fs::read(file) {
+        let bytes = match tilec::files::read(file) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("{}", input::io_error(file, &e).0);
+                eprintln!("error: {e}");
                 return 2;
             }
+        };
+        // XML may begin with a byte-order mark (tile text may not: `E011`).
+        let bytes = match bytes.strip_prefix(b"\xef\xbb\xbf") {
+            Some(rest) => rest.to_vec(),
+            None => bytes,
         };
         let name = file.display().to_string();
         let id = sources.add(name.clone(), String::new());
@@ -113,12 +118,11 @@ pub fn run(args: &ImportJczArgs) -> u8 {
 /// The set id each file gives when it holds one set: `--set` for one file,
 /// else its name; a file given twice, or `--set` with several, is refused.
 fn given_ids(args: &ImportJczArgs) -> Result<Vec<String>, String> {
-    for (i, f) in args.files.iter().enumerate() {
-        let same = |g: &PathBuf| match (f.canonicalize(), g.canonicalize()) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => f == g,
-        };
-        if args.files[..i].iter().any(same) {
+    // Each file resolved once, then looked up: 3,000 files are not compared
+    // pairwise.
+    let mut seen = std::collections::HashSet::new();
+    for f in &args.files {
+        if !seen.insert(f.canonicalize().unwrap_or_else(|_| f.clone())) {
             return Err(format!(
                 "error: `{}` is given twice\n  = hint: name each file once",
                 f.display()
@@ -245,10 +249,7 @@ fn valid_id(id: &str) -> bool {
 
 /// Names the imported file in the set's note (the library does not know it).
 fn with_source_note(text: &str, file: &str) -> String {
-    let escaped = file
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', "\\n");
+    let escaped = tilec::format::in_string(file);
     text.replacen(
         "Imported from JCloisterZone tile XML by",
         &format!("Imported from JCloisterZone tile XML `{escaped}` by"),

@@ -4,54 +4,30 @@
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use tilec::diagnostic::{render, Diagnostic, FileId, Sources};
+use tilec::diagnostic::{render, Diagnostic, Sources};
 use tilec::Compiled;
 
-/// Everything read from disk for one compilation.
-pub struct Input {
-    /// The files' texts.
-    pub sources: Sources,
-    /// Ids of the `.tiles` files.
-    pub tiles: Vec<FileId>,
-    /// Ids of the other `.tiles` files of the directory of a file read alone
-    /// with that directory's `sets.toml` (see [`tilec::compile_among`]).
-    pub siblings: Vec<FileId>,
-    /// Id of `sets.toml`, if one was found.
-    pub config: Option<FileId>,
-    /// Problems found while decoding (bad UTF-8).
-    pub diagnostics: Vec<Diagnostic>,
-}
+pub use tilec::files::Input;
 
 /// An I/O failure, already worded for the user.
 pub struct IoError(pub String);
 
-/// Reads the given paths: a directory gives its `*.tiles` files (sorted) and its
-/// `sets.toml`; a file is read as tile text. Files given without a directory
-/// are read with the `sets.toml` beside them (see [`beside`]).
-pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
-    let mut input = Input {
-        sources: Sources::new(),
-        tiles: Vec::new(),
-        siblings: Vec::new(),
-        config: None,
-        diagnostics: Vec::new(),
-    };
-    for path in paths {
-        if path.is_dir() {
-            for file in tile_files(path)? {
-                let id = add(&mut input, &file)?;
-                input.tiles.push(id);
-            }
-            let toml = path.join("sets.toml");
-            if toml.exists() {
-                regular(&toml)?;
-                input.config = Some(add(&mut input, &toml)?);
-            }
-        } else {
-            let id = add(&mut input, path).map_err(|e| hint_if_missing(e, path))?;
-            input.tiles.push(id);
-        }
+impl From<tilec::files::ReadError> for IoError {
+    fn from(e: tilec::files::ReadError) -> IoError {
+        IoError(format!("error: {e}"))
     }
+}
+
+/// Reads the given paths: a directory gives its `*.tiles` files (sorted) and its
+/// `sets.toml`; a file is read as tile text. Only regular files are read
+/// ([`tilec::files`]).
+/// Files given without a directory are read with the `sets.toml` beside them
+/// (see [`beside`]).
+pub fn read(paths: &[PathBuf]) -> Result<Input, IoError> {
+    let mut input = tilec::files::read_paths(paths).map_err(|e| {
+        let path = e.path.clone();
+        hint_if_missing(e.into(), &path)
+    })?;
     if input.config.is_none() {
         beside(&mut input, paths)?;
     }
@@ -81,12 +57,12 @@ fn beside(input: &mut Input, paths: &[PathBuf]) -> Result<(), IoError> {
         [] => return Ok(()),
         [dir] if dirs.len() == 1 => {
             let toml = dir.join("sets.toml");
-            input.config = Some(add(input, &toml)?);
+            input.config = Some(input.add(&toml)?);
             let given: Vec<PathBuf> = paths.iter().filter_map(|p| p.canonicalize().ok()).collect();
-            for file in tile_files(dir)? {
+            for file in tilec::files::tile_files(dir)? {
                 if !file.canonicalize().is_ok_and(|f| given.contains(&f)) {
                     let reported = input.diagnostics.len();
-                    let id = add(input, &file)?;
+                    let id = input.add(&file)?;
                     input.diagnostics.truncate(reported); // a sibling's, not reported
                     input.siblings.push(id);
                 }
@@ -105,7 +81,7 @@ pub fn tile_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
     let mut out = Vec::new();
     for path in paths {
         if path.is_dir() {
-            out.extend(tile_files(path)?);
+            out.extend(tilec::files::tile_files(path)?);
         } else if let Err(e) = std::fs::metadata(path) {
             // The system's own words, as `check` gives them ("No such file ...").
             return Err(hint_if_missing(io_error(path, &e), path));
@@ -116,43 +92,8 @@ pub fn tile_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
     Ok(out)
 }
 
-fn tile_files(dir: &Path) -> Result<Vec<PathBuf>, IoError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
-        .collect();
-    files.sort();
-    for file in &files {
-        regular(file)?;
-    }
-    Ok(files)
-}
-
-/// Only regular files (or links to them) are read from a directory: a FIFO
-/// named `x.tiles` would block the read forever, a device never end.
-fn regular(path: &Path) -> Result<(), IoError> {
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_file() => Ok(()),
-        Ok(_) => Err(IoError(format!(
-            "error: `{}` is not a regular file (a directory, FIFO, socket or device); tilec reads only regular files from a directory, so move or rename it",
-            path.display()
-        ))),
-        Err(e) => Err(io_error(path, &e)),
-    }
-}
-
-fn add(input: &mut Input, path: &Path) -> Result<FileId, IoError> {
-    let bytes = std::fs::read(path).map_err(|e| io_error(path, &e))?;
-    let id = input.sources.add(path.display().to_string(), String::new());
-    let (text, diag) = tilec::decode(id, bytes);
-    input.sources.set_text(id, text);
-    input.diagnostics.extend(diag);
-    Ok(id)
-}
-
-/// Adds a hint to the error for a tile path that does not exist: what a path
-/// to tiles names.
+/// Adds a hint to the error for a tile path that does not exist: the default
+/// `tiles` exists only in a tilec checkout, so say how to name another one.
 fn hint_if_missing(IoError(msg): IoError, path: &Path) -> IoError {
     if path.exists() {
         return IoError(msg);
@@ -181,13 +122,6 @@ pub fn compile(paths: &[PathBuf]) -> Result<(Input, Compiled), u8> {
     let mut compiled = input.compile();
     compiled.diagnostics.append(&mut input.diagnostics);
     Ok((input, compiled))
-}
-
-impl Input {
-    /// Runs the library's pipeline on what was read.
-    pub fn compile(&self) -> Compiled {
-        tilec::compile_among(&self.sources, &self.tiles, &self.siblings, self.config)
-    }
 }
 
 /// Prints diagnostics to stderr through one buffer (stderr itself is

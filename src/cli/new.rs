@@ -1,6 +1,6 @@
 //! `tilec new SET [--dir DIR] [--name NAME]`: scaffold a tile set.
 
-use super::output::Target;
+use super::output::{Locks, Target};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tilec new`.
@@ -29,15 +29,27 @@ pub fn run(args: &NewArgs) -> u8 {
         eprintln!("error: `{id}` is not a set id; begin with a letter, then use letters, digits, `-` and `_`");
         return 2;
     }
+    let name = args.name.clone().unwrap_or_else(|| id.clone());
+    if let Err(why) = tilec::scaffold::check_name(&name) {
+        eprintln!("error: --name: {why}");
+        return 2;
+    }
     let file = args.dir.join(format!("{id}.tiles"));
-    if file.exists() {
+    let toml = args.dir.join("sets.toml");
+    // Held from reading `sets.toml` to writing it: a second `tilec new` into
+    // the same directory waits, and then sees this one's entry.
+    let mut locks = Locks::default();
+    if let Err(msg) = locks.lock_for(&toml) {
+        eprintln!("{msg}");
+        return 2;
+    }
+    if std::fs::symlink_metadata(&file).is_ok() {
         eprintln!(
             "error: `{}` already exists; choose another id",
             file.display()
         );
         return 2;
     }
-    let toml = args.dir.join("sets.toml");
     let existing = match read_sets_toml(&toml) {
         Ok(text) => text,
         Err(msg) => {
@@ -52,14 +64,13 @@ pub fn run(args: &NewArgs) -> u8 {
         );
         return 2;
     }
-    let name = args.name.clone().unwrap_or_else(|| id.clone());
     let text = tilec::scaffold::tile_file(id, &name);
     let entry = existing + &tilec::scaffold::sets_entry(id);
     let targets = [
         Target::NewFile(&file, text.as_bytes()),
         Target::File(&toml, entry.as_bytes()),
     ];
-    if let Err(e) = super::output::replace_all(&targets, &[]) {
+    if let Err(e) = locks.replace_all(&targets, &[]) {
         eprintln!("{e}");
         return 2;
     }
@@ -76,14 +87,10 @@ pub fn run(args: &NewArgs) -> u8 {
 /// read as text is an error: appending to it would lose what it holds.
 fn read_sets_toml(toml: &Path) -> Result<String, String> {
     let shown = toml.display();
-    let bytes = match std::fs::read(toml) {
+    let bytes = match tilec::files::read(toml) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
-        Err(e) => {
-            return Err(format!(
-                "error: cannot read `{shown}`: {e}; nothing was written"
-            ))
-        }
+        Err(e) if e.error.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
+        Err(e) => return Err(format!("error: {e}; nothing was written")),
     };
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();

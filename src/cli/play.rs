@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 use std::path::PathBuf;
+use tilec::diagnostic::terminal::escape;
 use tilec::record::{self, Record};
 use tilec_runtime::catalog::CatalogOptions;
 use tilec_runtime::{Event, Game, Scoring};
@@ -120,10 +121,10 @@ pub struct PlayArgs {
 /// Replays the record; 0 ok, 1 replay error or expect mismatch, 2 I/O.
 pub fn run(args: &PlayArgs) -> u8 {
     let path = args.record.display();
-    let bytes = match std::fs::read(&args.record) {
+    let bytes = match tilec::files::read(&args.record) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: cannot read {path}: {e}");
+            eprintln!("error: {e}");
             return 2;
         }
     };
@@ -137,7 +138,8 @@ pub fn run(args: &PlayArgs) -> u8 {
             // A broken generated record can have an error per turn: the first
             // few say what is wrong.
             for e in errors.iter().take(MAX_ERRORS) {
-                eprintln!("error: {path}: {e}");
+                // The record's own text may be quoted: shown, never run.
+                eprintln!("error: {path}: {}", escape(&e.to_string()));
             }
             if errors.len() > MAX_ERRORS {
                 let more = errors.len() - MAX_ERRORS;
@@ -172,7 +174,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let game = match record::replay_with(&record, &sets, options) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {path}: {e}");
+            eprintln!("error: {path}: {}", escape(&e.to_string()));
             match &e.kind {
                 record::ReplayErrorKind::Catalog(c) => {
                     if let Some(hint) = super::sets::topology_hint(c) {

@@ -95,20 +95,28 @@ pub fn run(args: &SimulateArgs) -> u8 {
         }
     };
     let sets: Vec<&TileSet> = played.iter().map(|s| &**s).collect();
-    if let Some(dir) = &args.report {
-        let inputs = args.tiles.inputs();
-        let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| report::prepare(dir));
-        if let Err(m) = ready {
+    if let (Some(report), Some(records)) = (&args.report, &args.records) {
+        if let Err(m) = super::output::refuse_overlap(&[report, records]) {
             eprintln!("{m}");
             return 2;
         }
     }
-    if let Some(dir) = &args.records {
+    let records = match &args.records {
+        Some(dir) => {
+            let inputs = args.tiles.inputs();
+            match super::output::Stream::begin(dir, &inputs) {
+                Ok(stream) => Some(stream),
+                Err(m) => {
+                    eprintln!("{m}");
+                    return 2;
+                }
+            }
+        }
+        None => None,
+    };
+    if let Some(dir) = &args.report {
         let inputs = args.tiles.inputs();
-        let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("error: cannot create `{}`: {e}", dir.display()))
-        });
+        let ready = super::output::refuse_inputs(dir, &inputs).and_then(|()| report::prepare(dir));
         if let Err(m) = ready {
             eprintln!("{m}");
             return 2;
@@ -124,7 +132,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
             history: args.records.is_some(),
             ..Setup::new(args.players)
         },
-        records: args.records.as_deref(),
+        records: records.as_ref(),
     };
     let empty = Totals {
         turns: 0,
@@ -149,6 +157,10 @@ pub fn run(args: &SimulateArgs) -> u8 {
             return 2;
         }
     };
+    if let Some(Err(m)) = records.map(super::output::Stream::commit) {
+        eprintln!("{m}");
+        return 2;
+    }
     summary(args, threads, secs, &totals);
     match (&totals.tally, &args.report) {
         (Some(tally), Some(dir)) => write_report(args, &sets, &cat, tally, dir),
@@ -162,10 +174,12 @@ type Checked<'a> = (Vec<Cow<'a, TileSet>>, Arc<Catalog>, usize);
 /// `--compare`: the expansions' speed against the base game's.
 fn run_compare(args: &SimulateArgs) -> u8 {
     let games = args.games.unwrap_or(10_000);
-    let problem = match (games, args.rounds, args.threads) {
-        (0, _, _) => Some("--games 0: a round plays at least 1 game".to_string()),
-        (_, 0, _) => Some("--rounds 0: at least one round is played".to_string()),
-        (_, _, Some(0)) => Some("--threads 0: at least one thread plays".to_string()),
+    let bounded = tilec::limits::games("--games ", games)
+        .and_then(|_| tilec::limits::threads("--threads ", args.threads));
+    let problem = match (games, args.rounds) {
+        (0, _) => Some("--games 0: a round plays at least 1 game".to_string()),
+        (_, 0) => Some("--rounds 0: at least one round is played".to_string()),
+        _ if bounded.is_err() => bounded.err(),
         _ if !(0.0..=1.0).contains(&args.figure_rate) => Some(format!(
             "--figure-rate {} is not a probability",
             args.figure_rate
@@ -199,14 +213,8 @@ fn checked<'a>(
             args.figure_rate
         ));
     }
-    if args.games() == 0 {
-        return Err("--games 0: there is nothing to simulate; give at least 1".into());
-    }
-    let threads = match args.threads {
-        Some(0) => return Err("--threads 0: at least one thread plays".into()),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    tilec::limits::games("--games ", args.games())?;
+    let threads = tilec::limits::threads("--threads ", args.threads)?;
     // Without the tiles that the sets chosen remove (their `removes`).
     let sets = available.played(&args.sets)?;
     super::sets::check_requires(available, &args.sets)?;

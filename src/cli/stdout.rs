@@ -21,10 +21,15 @@ fn remember(e: io::Error) {
     }
 }
 
-/// Writes formatted text to stdout (the body of [`out!`] and [`outln!`]).
+/// Writes formatted text to stdout (the body of [`out!`] and [`outln!`]),
+/// escape sequences and other control characters in it shown as text
+/// ([`tilec::diagnostic::terminal::escape`]): a name read from a file never
+/// acts on the terminal.
 pub fn write_fmt(args: std::fmt::Arguments<'_>) {
     if !failed() {
-        if let Err(e) = io::stdout().lock().write_fmt(args) {
+        let text = args.to_string();
+        let text = tilec::diagnostic::terminal::escape(&text);
+        if let Err(e) = io::stdout().lock().write_all(text.as_bytes()) {
             remember(e);
         }
     }

@@ -31,6 +31,7 @@
 //! no feature covers (`import::jcz` reads them back as a seam). The same model
 //! always gives the same bytes.
 
+use super::xml::escape;
 use crate::graph::bits;
 use crate::model::{Set, Tile};
 use crate::vocab::{self, Attach, Jcz, JczValue};
@@ -453,21 +454,6 @@ fn edges(ports: u16) -> impl Iterator<Item = &'static str> {
 
 fn first_edge(ports: u16) -> Option<&'static str> {
     edges(ports).next()
-}
-
-/// Text safe inside an attribute value.
-fn escape(text: &str) -> String {
-    let mut s = String::new();
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            c => s.push(c),
-        }
-    }
-    s
 }
 
 #[cfg(test)]

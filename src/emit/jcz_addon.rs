@@ -16,6 +16,7 @@
 //! The artwork (clips and points of every place the engine can report) is
 //! `emit::jcz_art`'s.
 
+use crate::emit::xml::escape;
 use crate::model::Set;
 use serde_json::{json, Value};
 use tilec_runtime::{EndKind, MarkKind};
@@ -145,13 +146,6 @@ fn with_expansions(xml: &str, sets: &[&Set]) -> String {
         Some(at) => format!("{}{block}", &xml[..at]),
         None => xml.to_string(),
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn pretty(v: &Value) -> Vec<u8> {

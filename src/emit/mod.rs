@@ -8,3 +8,4 @@ pub mod jcz_art;
 pub mod json;
 pub mod png;
 pub mod rust;
+pub mod xml;

@@ -129,12 +129,12 @@ pub fn import_all(inputs: &[Input<'_>]) -> Import {
     };
     let sets = sets::write_all(&files, &all, &mut diags);
     // A tile in two tile-sets is written twice: what writing it found, once.
-    let mut once: Vec<Diagnostic> = Vec::with_capacity(diags.len());
-    for d in diags {
-        if !once.contains(&d) {
-            once.push(d);
-        }
-    }
+    // (A set of those seen: 64,000 diagnostics are not compared pairwise.)
+    let mut seen = std::collections::HashSet::with_capacity(diags.len());
+    let once: Vec<Diagnostic> = diags
+        .into_iter()
+        .filter(|d| seen.insert(d.clone()))
+        .collect();
     Import {
         sets,
         diagnostics: once,

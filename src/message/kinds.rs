@@ -115,6 +115,19 @@ kinds! {
     E010 FileTooLarge { limit: usize }
         => format!("file is larger than {limit} bytes"),
         hint: "split the set into smaller files";
+    /// The file starts with a UTF-8 byte-order mark (the bytes `EF BB BF`), which
+    /// some editors add when they save "UTF-8 with BOM". It is invisible in most
+    /// editors, but it is not tile text, and `sets.toml` cannot hold it either.
+    /// Save the file as plain UTF-8 (without a BOM); the rest of the file is read
+    /// as if the mark were not there.
+    ///
+    /// ```text
+    /// $ head -c 3 castles.tiles | od -An -tx1
+    ///  ef bb bf          # wrong: re-save the file as "UTF-8", not "UTF-8 with BOM"
+    /// ```
+    E011 ByteOrderMark
+        => "file starts with a UTF-8 byte-order mark",
+        hint: "save the file as UTF-8 without a BOM (\"UTF-8\", not \"UTF-8 with BOM\")";
     // ---- statements and names
     /// The statement's first word is not a keyword known in this place. At the top
     /// of a file come `set` and `tile`; inside a set block `edition`, `provenance`,

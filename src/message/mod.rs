@@ -22,7 +22,7 @@ macro_rules! kinds {
             => $message:expr, hint: $hint:expr $(, label: $label:expr)?;
     )*) => {
         /// What a diagnostic reports. Named fields carry what the message needs.
-        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         #[allow(missing_docs)] // a field is named by the message that uses it
         pub enum Kind {
             $( $(#[doc = $doc])+ $variant $({ $($field: $ty),* })?, )*

@@ -37,6 +37,13 @@ pub enum InvalidKind {
         /// The player's place in the list (1-based).
         number: usize,
     },
+    /// A player name longer than [`super::MAX_PLAYER_NAME`] characters.
+    LongPlayerName {
+        /// The player's place in the list (1-based).
+        number: usize,
+        /// The name's length in characters.
+        chars: usize,
+    },
     /// A player name given twice.
     DuplicatePlayer {
         /// The name.
@@ -113,6 +120,11 @@ impl fmt::Display for InvalidKind {
             InvalidKind::EmptyPlayerName { number } => {
                 write!(f, "player {number} has an empty name")
             }
+            InvalidKind::LongPlayerName { number, chars } => write!(
+                f,
+                "player {number}'s name has {chars} characters; at most {}",
+                super::MAX_PLAYER_NAME
+            ),
             InvalidKind::DuplicatePlayer { name } => {
                 write!(f, "player name `{name}` is used twice")
             }

@@ -77,10 +77,23 @@ struct RawExpect {
     scores: Option<Vec<i64>>,
 }
 
+/// The longest player name a record holds, in characters.
+pub const MAX_PLAYER_NAME: usize = 100;
+
+/// The TOML library's message with each line it quotes clipped: a 5 MB line
+/// is not printed back.
+fn clip_lines(message: &str) -> String {
+    let lines: Vec<_> = message
+        .lines()
+        .map(|l| crate::notation::clip(l, 200))
+        .collect();
+    lines.join("\n")
+}
+
 /// Parses and checks a game record, reporting every problem at once.
 pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
     let raw: RawRecord =
-        toml::from_str(text).map_err(|e| vec![RecordError::Toml(e.to_string())])?;
+        toml::from_str(text).map_err(|e| vec![RecordError::Toml(clip_lines(&e.to_string()))])?;
     let mut errors = Vec::new();
     let mut bad = |turn, key, kind| errors.push(RecordError::Invalid { turn, key, kind });
     if !(2..=6).contains(&raw.players.len()) {
@@ -96,12 +109,19 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
     // thousands says nothing more name by name (and is checked in one pass).
     let mut seen = std::collections::HashSet::new();
     for (i, p) in raw.players.iter().enumerate().take(6) {
+        let chars = p.chars().count();
         if p.trim().is_empty() {
             bad(
                 None,
                 "players",
                 InvalidKind::EmptyPlayerName { number: i + 1 },
             );
+        } else if chars > MAX_PLAYER_NAME {
+            let kind = InvalidKind::LongPlayerName {
+                number: i + 1,
+                chars,
+            };
+            bad(None, "players", kind);
         } else if !seen.insert(p.as_str()) {
             let name = p.clone();
             bad(None, "players", InvalidKind::DuplicatePlayer { name });

@@ -1,237 +1,209 @@
-//! Staging outputs under temporary names, swapping them in, and the lock.
+//! Staging: every output is first written beside its target under a name of
+//! its own, `.NAME.PID.N.tilec-new`, created exclusively (never through a
+//! planted link) and locked while it exists, so that a clean-up by another
+//! `tilec` never takes it for a crash's leftover. A directory tilec writes
+//! carries a marker file, [`MARKER`], from its first instant: it is how a
+//! later run knows the directory is tilec's to replace.
 
-use super::{describe, Files, Target};
-use std::fs::{self, OpenOptions};
-use std::io::Write;
+use super::sys;
+use std::ffi::OsStr;
+use std::fs::{self, File, Metadata};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// `dir/.NAME.PID.N.suffix` beside `dest`: unique to this process and call.
-fn sibling(dest: &Path, suffix: &str) -> PathBuf {
+/// The file that marks a directory as written by tilec.
+pub const MARKER: &str = ".tilec-output";
+const MARKER_TEXT: &[u8] =
+    b"This directory was written by tilec, which replaces it as a whole when it writes it again.\n";
+/// The suffix of a staging name that a swap may exchange with what is at the
+/// output's path.
+const SUFFIX: &str = ".tilec-new";
+/// The suffix of a staging name that is only ever renamed to a new path
+/// (`import-jcz --out`, `new`): nothing but tilec's own staging is ever there.
+const FRESH: &str = ".tilec-fresh";
+
+/// `dir/.NAME.PID.N.tilec-new` beside `dest` (`.tilec-fresh` for an output
+/// that must not exist yet): unique to this process and call.
+pub fn staging_name(dest: &Path, fresh: bool) -> PathBuf {
     static N: AtomicU32 = AtomicU32::new(0);
     let n = N.fetch_add(1, Ordering::Relaxed);
     let name = dest.file_name().unwrap_or_default().to_string_lossy();
     let pid = std::process::id();
-    dest.with_file_name(format!(".{name}.{pid}.{n}.{suffix}"))
+    let suffix = if fresh { FRESH } else { SUFFIX };
+    dest.with_file_name(format!(".{name}.{pid}.{n}{suffix}"))
 }
 
-/// A file created exclusively: fails on anything already there, a link included.
-fn open_new(path: &Path) -> std::io::Result<fs::File> {
-    OpenOptions::new().write(true).create_new(true).open(path)
-}
-
-fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    open_new(path)?.write_all(bytes)
-}
-
-/// `dir/.NAME.lock`, created exclusively while this process writes `NAME`.
-pub struct Lock(PathBuf);
-
-impl Lock {
-    /// Takes the lock of `dest` (creating its parent directories if needed), or
-    /// refuses when another live `tilec` holds it. A lock left by a process that
-    /// has died is taken over.
-    pub fn take(user: &Path, dest: &Path) -> Result<Lock, String> {
-        if let Some(parent) = dest.parent() {
-            fs::create_dir_all(parent).map_err(|e| describe(user, &e))?;
-        }
-        let name = dest.file_name().unwrap_or_default().to_string_lossy();
-        let path = dest.with_file_name(format!(".{name}.lock"));
-        let pid = std::process::id().to_string();
-        for _ in 0..2 {
-            match create_new(&path, pid.as_bytes()) {
-                Ok(()) => return Ok(Lock(path)),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let holder = fs::read_to_string(&path).unwrap_or_default();
-                    if !is_dead(&holder) {
-                        return Err(busy(user, &holder, &path));
-                    }
-                    let _ = fs::remove_file(&path);
-                }
-                Err(e) => return Err(describe(user, &e)),
-            }
-        }
-        Err(busy(user, "", &path))
+/// When `entry` is a staging name of output `name`: the process id in it, and
+/// whether it is a fresh output's.
+pub fn staging_pid(entry: &OsStr, name: &OsStr) -> Option<(u32, bool)> {
+    let (entry, name) = (entry.to_str()?, name.to_str()?);
+    let rest = entry
+        .strip_prefix('.')?
+        .strip_prefix(name)?
+        .strip_prefix('.')?;
+    let (rest, fresh) = match rest.strip_suffix(FRESH) {
+        Some(rest) => (rest, true),
+        None => (rest.strip_suffix(SUFFIX)?, false),
+    };
+    let (pid, n) = rest.split_once('.')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(pid) || !digits(n) {
+        return None;
     }
+    Some((pid.parse().ok()?, fresh))
 }
 
-impl Drop for Lock {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.0);
-    }
+/// Whether directory `dir` is tilec's to replace: it carries the marker (a
+/// regular file) or is empty.
+pub fn is_tilecs(dir: &Path) -> io::Result<bool> {
+    Ok(marked(dir) || fs::read_dir(dir)?.next().is_none())
 }
 
-/// Whether the lock's holder is known to have died (Linux `/proc`; elsewhere a
-/// lock is only ever removed by its holder or by hand).
-fn is_dead(holder: &str) -> bool {
-    let proc = Path::new("/proc");
-    match holder.trim().parse::<u32>() {
-        Ok(pid) => proc.join("self").exists() && !proc.join(pid.to_string()).exists(),
-        Err(_) => false,
-    }
+/// Whether `dir` holds the marker, a regular file.
+fn marked(dir: &Path) -> bool {
+    fs::symlink_metadata(dir.join(MARKER)).is_ok_and(|m| m.is_file())
 }
 
-fn busy(user: &Path, holder: &str, lock: &Path) -> String {
-    format!(
-        "error: another tilec (process {}) is writing `{}`; try again when it is done, or remove `{}` if no tilec is running",
-        holder.trim(),
-        user.display(),
-        lock.display()
-    )
-}
-
-/// An output written under its temporary name, not yet swapped in. Dropped
-/// before [`commit`] (a failure), it removes the temporary.
+/// An output written under its staging name, not yet swapped in. Dropped
+/// while it still holds the staged content (a failure), it removes it.
 pub struct Staged {
-    user: PathBuf,
-    dest: PathBuf,
-    tmp: Option<PathBuf>,
-    /// Whether `dest` is created, never replaced (`Target::NewFile`).
-    fresh: bool,
+    /// The path the user named (for messages).
+    pub user: PathBuf,
+    /// Where it goes: an absolute path, its parent's links resolved.
+    pub dest: PathBuf,
+    /// The staging name.
+    pub tmp: PathBuf,
+    /// A directory, not a file.
+    pub dir: bool,
+    /// Created where nothing is, never replacing anything.
+    pub fresh: bool,
+    /// The staged entry, open and locked until the swap.
+    lock: Option<File>,
+    /// Whether what is at `tmp` is this process's to remove when dropped.
+    pub owned: bool,
+}
+
+impl Staged {
+    fn new(user: &Path, dest: PathBuf, dir: bool, fresh: bool) -> Staged {
+        let tmp = staging_name(&dest, fresh);
+        let user = user.to_path_buf();
+        let (lock, owned) = (None, false);
+        Staged {
+            user,
+            dest,
+            tmp,
+            dir,
+            fresh,
+            lock,
+            owned,
+        }
+    }
+
+    /// Stages a file holding `bytes`; `old` is the file it replaces, whose
+    /// owner and permissions it takes.
+    pub fn file(
+        user: &Path,
+        dest: PathBuf,
+        bytes: &[u8],
+        old: Option<&Metadata>,
+        fresh: bool,
+    ) -> io::Result<Staged> {
+        let mut s = Staged::new(user, dest, false, fresh);
+        sys::mkdir_all(s.tmp.parent().unwrap_or(Path::new("")))?;
+        let mut file = sys::create_new(&s.tmp)?;
+        s.owned = true;
+        // A file system without locks stages unlocked (and cleans nothing up).
+        let _ = sys::flock(&file, false);
+        sys::write(&mut file, bytes)?;
+        if let Some(old) = old {
+            sys::keep_owner_and_mode(&file, old)?;
+        }
+        sys::sync(&file)?;
+        s.lock = Some(file);
+        Ok(s)
+    }
+
+    /// Stages an empty directory holding only the marker (none for a fresh
+    /// output: what `import-jcz --out` writes is the user's to edit, never
+    /// tilec's to replace); [`Staged::add`] writes its files.
+    pub fn dir(user: &Path, dest: PathBuf, fresh: bool) -> io::Result<Staged> {
+        let mut s = Staged::new(user, dest, true, fresh);
+        sys::mkdir_all(s.tmp.parent().unwrap_or(Path::new("")))?;
+        sys::mkdir(&s.tmp)?;
+        s.owned = true;
+        let lock = sys::open_to_lock(&s.tmp)?;
+        let _ = sys::flock(&lock, false);
+        s.lock = Some(lock);
+        if !fresh {
+            let mut marker = sys::create_new(&s.tmp.join(MARKER))?;
+            sys::write(&mut marker, MARKER_TEXT)?;
+        }
+        Ok(s)
+    }
+
+    /// Writes the file `rel` (a relative path with `/` separators) into a
+    /// staged directory; the error names it.
+    pub fn add(&self, rel: &str, bytes: &[u8]) -> io::Result<()> {
+        let named = |e: io::Error| io::Error::new(e.kind(), format!("`{rel}`: {e}"));
+        let bad = rel
+            .split('/')
+            .any(|p| p.is_empty() || p == "." || p == ".." || p.len() > 255 || p == MARKER);
+        if bad {
+            return Err(named(io::Error::other("not a name tilec writes")));
+        }
+        let path = self.tmp.join(rel);
+        if let Some(parent) = path.parent() {
+            sys::mkdir_all(parent).map_err(named)?;
+        }
+        let mut file = sys::create_new(&path).map_err(named)?;
+        sys::write(&mut file, bytes).map_err(named)
+    }
+
+    /// Releases the staged entry's lock (after the swap).
+    pub fn unlock(&mut self) {
+        self.lock = None;
+    }
 }
 
 impl Drop for Staged {
     fn drop(&mut self) {
-        if let Some(tmp) = &self.tmp {
-            let _ = fs::remove_dir_all(tmp).or_else(|_| fs::remove_file(tmp));
+        if !self.owned {
+            return;
         }
+        // A directory without the marker (but a fresh output's own staging)
+        // was empty when it was swapped out: it is removed only if it still is.
+        let _ = match self.dir && !self.fresh && !marked(&self.tmp) {
+            true => sys::remove_empty_dir(&self.tmp),
+            false => sys::remove(&self.tmp),
+        };
     }
 }
 
-/// Writes `t`'s content under a temporary name beside `dest`.
-pub fn stage(t: &Target, dest: PathBuf) -> Result<Staged, String> {
-    let user = t.path().to_path_buf();
-    let tmp = sibling(&dest, "tmp");
-    let mut staged = Staged {
-        user,
-        dest,
-        tmp: None,
-        fresh: matches!(t, Target::NewFile(..) | Target::NewDir(..)),
-    };
-    // The temporary is owned (removed on failure) as soon as it is created.
-    let written = match t {
-        Target::Dir(_, files) | Target::NewDir(_, files) => fs::create_dir(&tmp)
-            .inspect(|()| staged.tmp = Some(tmp.clone()))
-            .and_then(|()| write_tree(&tmp, files)),
-        Target::File(_, bytes) | Target::NewFile(_, bytes) | Target::InPlace(_, bytes) => {
-            open_new(&tmp)
-                .inspect(|_| staged.tmp = Some(tmp.clone()))
-                .and_then(|mut f| f.write_all(bytes))
-        }
-    };
-    written.map_err(|e| describe(&staged.user, &e))?;
-    if let Target::InPlace(..) = t {
-        let perms = fs::metadata(&staged.dest).map(|m| m.permissions());
-        perms
-            .and_then(|p| fs::set_permissions(&tmp, p))
-            .map_err(|e| describe(&staged.user, &e))?;
-    }
-    Ok(staged)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn write_tree(root: &Path, files: &Files) -> std::io::Result<()> {
-    for (rel, bytes) in files {
-        if rel
-            .split('/')
-            .any(|part| part.is_empty() || part == ".." || part == ".")
-        {
-            let msg = format!("refusing to write the unsafe path `{rel}`");
-            return Err(std::io::Error::other(msg));
+    #[test]
+    fn a_staging_name_is_known_for_its_output_only() {
+        let me = std::process::id();
+        for fresh in [false, true] {
+            let tmp = staging_name(Path::new("/x/site"), fresh);
+            let name = tmp.file_name().unwrap();
+            assert_eq!(staging_pid(name, OsStr::new("site")), Some((me, fresh)));
+            assert_eq!(staging_pid(name, OsStr::new("sit")), None);
         }
-        let path = root.join(rel);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent)?;
-        }
-        create_new(&path, bytes)?;
-    }
-    Ok(())
-}
-
-/// A swapped-in output: where the previous content went, if there was one.
-struct Swapped {
-    staged: Staged,
-    old: Option<PathBuf>,
-}
-
-/// Swaps every staged output in; on a failure, puts back the ones already
-/// swapped, so that either all are replaced or none.
-pub fn commit(staged: Vec<Staged>) -> Result<(), String> {
-    let mut done: Vec<Swapped> = Vec::new();
-    for s in staged {
-        match swap(s) {
-            Ok(sw) => done.push(sw),
-            Err(e) => {
-                done.into_iter().rev().for_each(undo);
-                return Err(e);
-            }
-        }
-    }
-    for sw in done {
-        if let Some(old) = &sw.old {
-            let _ = fs::remove_dir_all(old).or_else(|_| fs::remove_file(old));
-        }
-    }
-    Ok(())
-}
-
-fn swap(mut s: Staged) -> Result<Swapped, String> {
-    let Some(tmp) = s.tmp.clone() else {
-        return Err(format!("error: `{}` was not staged", s.user.display()));
-    };
-    let fail = |e: std::io::Error| describe(&s.user, &e);
-    if s.fresh && tmp.is_dir() {
-        // Checked again just before: a rename would replace an empty directory
-        // made in between (never one with anything in it).
-        if fs::symlink_metadata(&s.dest).is_ok() {
-            let e = std::io::Error::from(std::io::ErrorKind::AlreadyExists);
-            return Err(fail(e));
-        }
-        fs::rename(&tmp, &s.dest).map_err(fail)?;
-        s.tmp = None;
-        return Ok(Swapped {
-            staged: s,
-            old: None,
-        });
-    }
-    if s.fresh {
-        // A hard link never replaces what is there: the file is created or not.
-        fs::hard_link(&tmp, &s.dest).map_err(fail)?;
-        return Ok(Swapped {
-            staged: s,
-            old: None,
-        });
-    }
-    let old = match fs::symlink_metadata(&s.dest) {
-        Ok(_) => {
-            let old = sibling(&s.dest, "old");
-            fs::rename(&s.dest, &old).map_err(fail)?;
-            Some(old)
-        }
-        Err(_) => None,
-    };
-    if let Err(e) = fs::rename(&tmp, &s.dest) {
-        if let Some(old) = &old {
-            let _ = fs::rename(old, &s.dest);
-        }
-        return Err(fail(e));
-    }
-    s.tmp = None;
-    Ok(Swapped { staged: s, old })
-}
-
-/// Puts back what [`swap`] replaced.
-fn undo(sw: Swapped) {
-    let dest = &sw.staged.dest;
-    match &sw.old {
-        Some(old) => {
-            let back = sibling(dest, "tmp");
-            if fs::rename(dest, &back).is_ok() {
-                let _ = fs::rename(old, dest);
-                let _ = fs::remove_dir_all(&back).or_else(|_| fs::remove_file(&back));
-            }
-        }
-        None => {
-            let _ = fs::remove_dir_all(dest).or_else(|_| fs::remove_file(dest));
+        for other in [
+            ".site.12.x.tilec-new",
+            ".site.12.3.tilec-old",
+            "site.12.3.tilec-new",
+            ".site..3.tilec-new",
+        ] {
+            assert_eq!(
+                staging_pid(OsStr::new(other), OsStr::new("site")),
+                None,
+                "{other}"
+            );
         }
     }
 }

@@ -3,14 +3,14 @@
 //! total is an integer sum or count, so the results do not depend on the number
 //! of threads or on which thread played what.
 
+use super::super::output::Stream;
 use super::super::report::Tally;
 use indicatif::ProgressBar;
-use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use tilec_runtime::{Catalog, Game, RandomPlayer, Rng, Setup};
 
 /// What to play.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Plan<'a> {
     /// Games in the run.
     pub games: u64,
@@ -24,7 +24,7 @@ pub struct Plan<'a> {
     pub setup: Setup,
     /// Where each game's record goes (`game-<n>.toml`, n from 1), if anywhere;
     /// the setup then keeps the history.
-    pub records: Option<&'a Path>,
+    pub records: Option<&'a Stream>,
 }
 
 /// The totals over the games played.
@@ -63,6 +63,12 @@ struct Seeds {
 }
 
 impl Seeds {
+    /// Hands out no more games.
+    fn drain(seeds: &Mutex<Seeds>) {
+        let mut s = seeds.lock().unwrap_or_else(PoisonError::into_inner);
+        s.next = s.games;
+    }
+
     /// Fills `buf` with the next chunk's games (index in the run, seed); false
     /// when all are handed out.
     fn take(seeds: &Mutex<Seeds>, buf: &mut Vec<(u64, u64)>) -> bool {
@@ -97,12 +103,24 @@ pub fn play(
         return worker(cat, plan, &seeds, empty, progress);
     }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let mine = empty.clone();
-                scope.spawn(|| worker(cat, plan, &seeds, mine, progress))
-            })
-            .collect();
+        let mut handles = Vec::new();
+        for i in 0..threads {
+            let mine = empty.clone();
+            let seeds = &seeds;
+            let started = std::thread::Builder::new()
+                .spawn_scoped(scope, move || worker(cat, plan, seeds, mine, progress));
+            match started {
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    // The threads started stop at once: no game is left to them.
+                    Seeds::drain(seeds);
+                    return Err(format!(
+                        "error: cannot start thread {} of {threads}: {e}; give fewer --threads",
+                        i + 1
+                    ));
+                }
+            }
+        }
         let mut all = empty.clone();
         for h in handles {
             let part = h
@@ -133,8 +151,8 @@ fn worker(
             }
             fresh = false;
             play_game(seed, &mut player, &mut game, &mut totals);
-            if let Some(dir) = plan.records {
-                write_record(dir, index + 1, &game)?;
+            if let Some(records) = plan.records {
+                write_record(records, index + 1, &game)?;
             }
         }
         if let Some(bar) = progress {
@@ -144,17 +162,15 @@ fn worker(
     Ok(totals)
 }
 
-/// Writes `game` (which keeps its history) as `dir/game-<n>.toml`, the players
-/// named `p1`, `p2`, ..., whole or not at all.
-fn write_record(dir: &Path, n: u64, game: &Game) -> Result<(), String> {
+/// Writes `game` (which keeps its history) as `game-<n>.toml` into the staged
+/// records directory, the players named `p1`, `p2`, ....
+fn write_record(records: &Stream, n: u64, game: &Game) -> Result<(), String> {
     let names: Vec<String> = (1..=game.players()).map(|p| format!("p{p}")).collect();
-    let path = dir.join(format!("game-{n}.toml"));
+    let name = format!("game-{n}.toml");
     let record = game
         .to_record(&names)
-        .ok_or_else(|| format!("error: {}: the game kept no history", path.display()))?;
-    let text = record.to_toml();
-    let target = super::super::output::Target::File(&path, text.as_bytes());
-    super::super::output::replace_all(&[target], &[])
+        .ok_or_else(|| format!("error: {name}: the game kept no history"))?;
+    records.add(&name, record.to_toml().as_bytes())
 }
 
 /// Plays one game from `seed` and adds it to `totals`.

@@ -115,17 +115,33 @@ impl TileView {
     }
 }
 
-/// A file-name-safe form of an id part.
+/// The longest file-name stem [`file_stem`] gives, in bytes (a file name has
+/// at most 255, and a stem gets an extension).
+pub const MAX_STEM: usize = 100;
+
+/// A file-name-safe form of an id part: the one function by which a name
+/// becomes a file name (site pages, previews, add-on artwork). Letters,
+/// digits, `-` and `_` are kept, anything else is `_`; a stem longer than
+/// [`MAX_STEM`] is cut and ends with a hash of the whole id, so that a
+/// 300-character id still names a file, and a file of its own.
 pub fn file_stem(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    let safe: String = s
+        .chars()
+        .map(
+            |c| match c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                true => c,
+                false => '_',
+            },
+        )
+        .collect();
+    if safe.len() <= MAX_STEM {
+        return safe;
+    }
+    // FNV-1a: stable across runs and platforms, as the site's names must be.
+    let hash = s.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}-{hash:016x}", &safe[..MAX_STEM - 17])
 }
 
 fn edge_name(e: u8) -> &'static str {

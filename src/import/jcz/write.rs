@@ -6,6 +6,7 @@ use super::ends::{self, End};
 use super::model::{Feature, Kind, Mark, Tile, EDGES, HALVES};
 use super::touching;
 use super::xml::Sink;
+use crate::format::quote;
 use crate::message::Kind as Msg;
 use std::fmt::Write;
 
@@ -361,14 +362,19 @@ pub(super) fn local_ids(tiles: &[Tile]) -> Vec<String> {
         })
         .unwrap_or("");
     let mut out: Vec<String> = Vec::new();
+    // Ids taken, and per base id the next number to try: 2,000 ids that differ
+    // only in punctuation are numbered in linear time.
+    let mut taken = std::collections::HashSet::new();
+    let mut next = std::collections::HashMap::new();
     for t in tiles {
         let base = local_id(&t.id[prefix.len()..]);
         let mut id = base.clone();
-        let mut n = 2;
-        while out.contains(&id) {
+        let n = next.entry(base.clone()).or_insert(2);
+        while taken.contains(&id) {
             id = format!("{base}-{n}");
-            n += 1;
+            *n += 1;
         }
+        taken.insert(id.clone());
         out.push(id);
     }
     out
@@ -390,22 +396,6 @@ pub fn local_id(id: &str) -> String {
         true => "tile".into(),
         false => parts.join("-"),
     }
-}
-
-/// A string in the tile language, with `"` `\` and newlines escaped.
-fn quote(text: &str) -> String {
-    let mut s = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            c if c.is_control() => s.push(' '),
-            c => s.push(c),
-        }
-    }
-    s.push('"');
-    s
 }
 
 /// A set id from any text: a word that begins with a letter (`9lives` is
