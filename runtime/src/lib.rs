@@ -196,6 +196,7 @@ pub mod notation;
 pub mod position;
 #[cfg(feature = "record")]
 pub mod record;
+pub mod research;
 pub mod rng;
 pub mod sim;
 #[doc(hidden)]

@@ -21,7 +21,42 @@ pub fn replay_with(
     available: &[&TileSet],
     options: CatalogOptions,
 ) -> Result<Game, ReplayError> {
-    let mut game = setup(record, available, options)?;
+    let mut game = play_turns(record, available, options, Setup::new(0).with_events())?;
+    game.finish();
+    Ok(game)
+}
+
+/// Plays `record` as [`replay_with`] does but leaves the game open after its
+/// last turn (and its top-level `set_aside`), without final scoring, keeping
+/// its history ([`Game::history`]) and no events: a game to continue (with
+/// the record's `seed`, Python's `Game.from_record`). The game is at the next
+/// player's draw, or over when nothing is left to draw.
+///
+/// ```
+/// # use tilec_runtime::*;
+/// let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n\
+///             [[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+/// let game = record::resume(&record::parse(text).unwrap(), tables::SETS, CatalogOptions::default()).unwrap();
+/// assert_eq!((game.phase(), game.current_player(), game.pile_len()), (Phase::Draw, 1, 70));
+/// ```
+pub fn resume(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+) -> Result<Game, ReplayError> {
+    play_turns(record, available, options, Setup::new(0).with_history())
+}
+
+/// The game of `record` after its turns and its top-level set-aside tiles;
+/// `setup` says whether it keeps events or history (its players and start
+/// are the record's).
+fn play_turns(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+    setup: Setup,
+) -> Result<Game, ReplayError> {
+    let mut game = self::setup(record, available, options, setup)?;
     for (i, turn) in record.turns.iter().enumerate() {
         let t = TurnReplay {
             n: i + 1,
@@ -39,7 +74,6 @@ pub fn replay_with(
         };
         set_aside(&mut game, id, error)?;
     }
-    game.finish();
     Ok(game)
 }
 
@@ -75,11 +109,13 @@ fn draw_error(
     }
 }
 
-/// The game a record starts: its sets, players and start tile.
+/// The game a record starts: its sets, players and start tile (events and
+/// history as `with` has them).
 fn setup(
     record: &Record,
     available: &[&TileSet],
     options: CatalogOptions,
+    with: Setup,
 ) -> Result<Game, ReplayError> {
     let setup_error = |kind| ReplayError {
         turn: 0,
@@ -106,7 +142,8 @@ fn setup(
         .ok_or_else(|| setup_error(ReplayErrorKind::UnknownTile))?;
     let setup = Setup {
         start: Some(start),
-        ..Setup::new(record.players.len()).with_events()
+        players: record.players.len(),
+        ..with
     };
     Game::new(Arc::new(cat), setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))
 }

@@ -1,5 +1,12 @@
 //! The draw pile: the copies not yet drawn, in four groups drawn in order
 //! (river forks, the other river tiles, then the lake, then land tiles).
+//!
+//! The pile is a multiset, not a shuffled deck: each group is kept in kind
+//! order and a draw picks a uniformly random copy of the current group with
+//! the caller's [`Rng`]. So what a draw gives depends only on the copies left
+//! and the generator, never on the order earlier tiles were drawn or named in:
+//! a clone of a game holds no future order to leak, and a game replayed from
+//! its record draws on exactly as the game did.
 
 use crate::catalog::{Catalog, KindId, PileClass};
 use crate::rng::Rng;
@@ -63,11 +70,47 @@ impl Pile {
         self.groups.iter().position(|g| !g.is_empty())
     }
 
-    /// Draws a uniformly random copy from the current group.
+    /// Draws a uniformly random copy from the current group (the group stays
+    /// in kind order: see the module's docs).
     pub fn draw_random(&mut self, rng: &mut Rng) -> Option<KindId> {
         let g = &mut self.groups[self.current()?];
         let i = rng.below(g.len() as u32) as usize;
-        Some(g.swap_remove(i))
+        Some(g.remove(i))
+    }
+
+    /// Each kind of the current group (the one the next draw comes from)
+    /// with its copies, in kind order, and the group's size.
+    pub fn current_counts(&self, out: &mut Vec<(KindId, usize)>) -> usize {
+        out.clear();
+        let Some(g) = self.current() else {
+            return 0;
+        };
+        runs(&self.groups[g], out);
+        self.groups[g].len()
+    }
+
+    /// Whether the current group holds a copy of `kind`.
+    pub fn in_current(&self, kind: KindId) -> bool {
+        self.current()
+            .is_some_and(|g| self.groups[g].binary_search(&kind).is_ok())
+    }
+
+    /// Adds each copy still in the pile to `out[kind]` (saturating).
+    pub fn add_counts(&self, out: &mut [u8]) {
+        for &k in self.groups.iter().flatten() {
+            if let Some(n) = out.get_mut(usize::from(k)) {
+                *n = n.saturating_add(1);
+            }
+        }
+    }
+
+    /// Each kind still in the pile with its copies, in kind order.
+    pub fn counts(&self, out: &mut Vec<(KindId, usize)>) {
+        out.clear();
+        for g in &self.groups {
+            runs(g, out);
+        }
+        out.sort_unstable();
     }
 
     /// The kinds (with repeats) still waiting in groups drawn before `kind`'s.
@@ -81,10 +124,20 @@ impl Pile {
         let g = &mut self.groups[group(cat.pile_class(kind))];
         match g.iter().position(|&k| k == kind) {
             Some(i) => {
-                g.swap_remove(i);
+                g.remove(i);
                 true
             }
             None => false,
+        }
+    }
+}
+
+/// Appends the runs of equal kinds of a sorted group as `(kind, copies)`.
+fn runs(group: &[KindId], out: &mut Vec<(KindId, usize)>) {
+    for &k in group {
+        match out.last_mut() {
+            Some((last, n)) if *last == k => *n += 1,
+            _ => out.push((k, 1)),
         }
     }
 }
