@@ -37,7 +37,7 @@ mod write;
 
 pub use error::{DecisionReason, InvalidKind, RecordError, ReplayError, ReplayErrorKind};
 pub use raw::parse;
-pub use replay::{check_expect, replay, replay_with, resume};
+pub use replay::{check_expect, replay, replay_with, resume, resume_in};
 
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 

@@ -47,6 +47,23 @@ pub fn resume(
     play_turns(record, available, options, Setup::new(0).with_history())
 }
 
+/// [`resume`] with a catalog built already (it must hold the record's sets,
+/// as [`Catalog::set_ids`] names them; its options are the game's).
+pub fn resume_in(record: &Record, cat: Arc<Catalog>) -> Result<Game, ReplayError> {
+    if cat.set_ids() != record.sets.as_slice() {
+        return Err(ReplayError {
+            turn: 0,
+            tile: record.start.clone(),
+            kind: ReplayErrorKind::UnknownSet {
+                id: record.sets.join(","),
+                known: cat.set_ids().to_vec(),
+            },
+        });
+    }
+    let game = new_game(record, cat, Setup::new(0).with_history())?;
+    play_rest(record, game)
+}
+
 /// The game of `record` after its turns and its top-level set-aside tiles;
 /// `setup` says whether it keeps events or history (its players and start
 /// are the record's).
@@ -56,7 +73,12 @@ fn play_turns(
     options: CatalogOptions,
     setup: Setup,
 ) -> Result<Game, ReplayError> {
-    let mut game = self::setup(record, available, options, setup)?;
+    let game = self::setup(record, available, options, setup)?;
+    play_rest(record, game)
+}
+
+/// Plays `record`'s turns and top-level set-aside tiles on `game`.
+fn play_rest(record: &Record, mut game: Game) -> Result<Game, ReplayError> {
     for (i, turn) in record.turns.iter().enumerate() {
         let t = TurnReplay {
             n: i + 1,
@@ -137,6 +159,16 @@ fn setup(
     }
     let cat = Catalog::with_options(&sets, options)
         .map_err(|e| setup_error(ReplayErrorKind::Catalog(e)))?;
+    new_game(record, Arc::new(cat), with)
+}
+
+/// The game of `record`'s players and start tile with `cat`.
+fn new_game(record: &Record, cat: Arc<Catalog>, with: Setup) -> Result<Game, ReplayError> {
+    let setup_error = |kind| ReplayError {
+        turn: 0,
+        tile: record.start.clone(),
+        kind,
+    };
     let start = cat
         .kind_id(&record.start)
         .ok_or_else(|| setup_error(ReplayErrorKind::UnknownTile))?;
@@ -145,7 +177,7 @@ fn setup(
         players: record.players.len(),
         ..with
     };
-    Game::new(Arc::new(cat), setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))
+    Game::new(cat, setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))
 }
 
 /// One `[[turn]]` being replayed: its steps in order (set-aside tiles, the

@@ -313,7 +313,7 @@ impl State {
                 Phase::Over => break,
                 Phase::Draw if self.draw_due() || self.game.pile_len() == 0 => {
                     self.drawing = false;
-                    let _ = self.game.draw_random(&mut rng);
+                    let _ = self.game.draw_canonical(&mut rng);
                 }
                 _ => {
                     moves.clear();
@@ -352,7 +352,7 @@ impl State {
         while self.game.phase() == Phase::Draw {
             if self.game.pile_len() == 0 {
                 // The town halls handed over, or final scoring: no chance.
-                let _ = self.game.draw_random(&mut Rng::new(0));
+                let _ = self.game.draw_canonical(&mut Rng::new(0));
             } else if self.offers_draw() || self.chance == Chance::Explicit {
                 return;
             } else {
@@ -366,6 +366,6 @@ impl State {
     fn draw_from_stream(&mut self) {
         self.drawing = false;
         let mut rng = Rng::keyed(self.seed, self.game.pile_len() as u64);
-        let _ = self.game.draw_random(&mut rng);
+        let _ = self.game.draw_canonical(&mut rng);
     }
 }

@@ -1,12 +1,15 @@
 //! The draw pile: the copies not yet drawn, in four groups drawn in order
 //! (river forks, the other river tiles, then the lake, then land tiles).
 //!
-//! The pile is a multiset, not a shuffled deck: each group is kept in kind
-//! order and a draw picks a uniformly random copy of the current group with
-//! the caller's [`Rng`]. So what a draw gives depends only on the copies left
-//! and the generator, never on the order earlier tiles were drawn or named in:
-//! a clone of a game holds no future order to leak, and a game replayed from
-//! its record draws on exactly as the game did.
+//! The pile is a multiset, not a shuffled deck: a draw picks a uniformly
+//! random copy of the current group with the caller's [`Rng`], so a clone of
+//! a game holds no future order to leak. The fast draw
+//! ([`Pile::draw_random`], random play) takes the copy out by swapping, so
+//! which copy an index names depends on the draws before; the canonical draw
+//! ([`Pile::draw_canonical`], the research state's chance stream) picks the
+//! copy at its index in kind order, so what it gives depends on the copies
+//! left and the generator alone, and a game rebuilt from its record draws on
+//! as the game did. Named draws keep a group's order.
 
 use crate::catalog::{Catalog, KindId, PileClass};
 use crate::rng::Rng;
@@ -70,10 +73,21 @@ impl Pile {
         self.groups.iter().position(|g| !g.is_empty())
     }
 
-    /// Draws a uniformly random copy from the current group (the group stays
-    /// in kind order: see the module's docs).
+    /// Draws a uniformly random copy from the current group.
     pub fn draw_random(&mut self, rng: &mut Rng) -> Option<KindId> {
         let g = &mut self.groups[self.current()?];
+        let i = rng.below(g.len() as u32) as usize;
+        Some(g.swap_remove(i))
+    }
+
+    /// Draws the copy at a uniformly random index of the current group in
+    /// kind order (the group is sorted first if a fast draw unsorted it, and
+    /// stays sorted).
+    pub fn draw_canonical(&mut self, rng: &mut Rng) -> Option<KindId> {
+        let g = &mut self.groups[self.current()?];
+        if !g.is_sorted() {
+            g.sort_unstable();
+        }
         let i = rng.below(g.len() as u32) as usize;
         Some(g.remove(i))
     }
@@ -92,7 +106,7 @@ impl Pile {
     /// Whether the current group holds a copy of `kind`.
     pub fn in_current(&self, kind: KindId) -> bool {
         self.current()
-            .is_some_and(|g| self.groups[g].binary_search(&kind).is_ok())
+            .is_some_and(|g| self.groups[g].contains(&kind))
     }
 
     /// Adds each copy still in the pile to `out[kind]` (saturating).
@@ -110,7 +124,6 @@ impl Pile {
         for g in &self.groups {
             runs(g, out);
         }
-        out.sort_unstable();
     }
 
     /// The kinds (with repeats) still waiting in groups drawn before `kind`'s.
@@ -119,7 +132,8 @@ impl Pile {
         self.groups[..g].iter().flatten().copied().collect()
     }
 
-    /// Takes one copy of `kind` out of the pile; false if none is left.
+    /// Takes one copy of `kind` out of the pile (keeping the group's order);
+    /// false if none is left.
     pub fn take(&mut self, cat: &Catalog, kind: KindId) -> bool {
         let g = &mut self.groups[group(cat.pile_class(kind))];
         match g.iter().position(|&k| k == kind) {
@@ -132,12 +146,19 @@ impl Pile {
     }
 }
 
-/// Appends the runs of equal kinds of a sorted group as `(kind, copies)`.
+/// Merges each kind of `group` and its copies into `out`, sorted by kind.
 fn runs(group: &[KindId], out: &mut Vec<(KindId, usize)>) {
-    for &k in group {
+    let mut sorted = group.to_vec();
+    sorted.sort_unstable();
+    let start = out.len();
+    for k in sorted {
         match out.last_mut() {
             Some((last, n)) if *last == k => *n += 1,
             _ => out.push((k, 1)),
         }
+    }
+    // A kind lives in one group only: the groups' runs just need sorting.
+    if start > 0 {
+        out.sort_unstable();
     }
 }
