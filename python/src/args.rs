@@ -7,29 +7,51 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 use tilec_runtime::research::Chance;
 
-/// A whole number in `0..=max` named `name`.
-pub fn whole(value: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
+/// A whole number named `name` (a `TypeError` for anything else).
+fn int(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
     if value.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!(
             "{name}: a whole number, not a bool"
         )));
     }
-    let n: i128 = value.extract().map_err(|_| {
+    value.extract().map_err(|_| {
         let t = value
             .get_type()
             .name()
             .map_or_else(|_| "?".to_string(), |n| n.to_string());
         PyTypeError::new_err(format!("{name}: a whole number, not {t}"))
-    })?;
+    })
+}
+
+/// A whole number in `0..=max` named `name`.
+pub fn whole(value: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
+    let n = int(value, name)?;
+    let range = match max {
+        u64::MAX => "0..2**64".to_string(),
+        max => format!("0..={max}"),
+    };
     u64::try_from(n)
         .ok()
         .filter(|&n| n <= max)
-        .ok_or_else(|| PyValueError::new_err(format!("{name}: {n} is not in 0..={max}")))
+        .ok_or_else(|| PyValueError::new_err(format!("{name}: {n} is not in {range}")))
+}
+
+/// The number of players, 2 to 6.
+pub fn players(value: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(value) = value else {
+        return Ok(2);
+    };
+    match int(value, "players")? {
+        n @ 2..=6 => Ok(n as usize),
+        n => Err(PyValueError::new_err(format!(
+            "players: {n}, but a game has 2 to 6"
+        ))),
+    }
 }
 
 /// An index in `0..size` named `name`.
 pub fn index(value: &Bound<'_, PyAny>, name: &str, size: usize) -> PyResult<usize> {
-    let n = whole(value, name, u64::MAX)?;
+    let n = int(value, name)?;
     usize::try_from(n)
         .ok()
         .filter(|&n| n < size)

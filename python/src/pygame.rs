@@ -110,7 +110,7 @@ impl PyGame {
         chance: &str,
     ) -> PyResult<PyGame> {
         let sets = args::sets(sets)?;
-        let players = players.map_or(Ok(2), |p| args::whole(p, "players", u64::MAX))?;
+        let players = args::players(players)?;
         let seed = args::seed(seed, "seed")?;
         let chance = args::chance(chance)?;
         let options = CatalogOptions { topology_only };
@@ -118,10 +118,10 @@ impl PyGame {
             .map_err(PyValueError::new_err)?;
         let setup = Setup {
             history: record,
-            ..Setup::new(usize::try_from(players).unwrap_or(usize::MAX))
+            ..Setup::new(players)
         };
         let game = Game::new(shared.cat.clone(), setup)
-            .map_err(|e| PyValueError::new_err(format!("players: {e}")))?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(PyGame::from_state(
             State::from_game(game, seed, chance),
             shared,
@@ -326,7 +326,9 @@ impl PyGame {
             )));
         }
         if (1..names.len()).any(|i| names[..i].contains(&names[i])) {
-            return Err(PyValueError::new_err("names: the players' names must differ"));
+            return Err(PyValueError::new_err(
+                "names: the players' names must differ",
+            ));
         }
         let record = self.state.to_record(&names).ok_or_else(|| {
             PyValueError::new_err("this game keeps no history: make it with Game(..., record=True)")
@@ -360,7 +362,10 @@ impl PyGame {
 
     /// Pickles as its sets, seed, chance mode and history
     /// (``tilec._tilec._restore_game``).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let restore = py.import("tilec._tilec")?.getattr("_restore_game")?;
         let state = pickle::pickled(self)?.into_pyobject(py)?;
         Ok((restore, PyTuple::new(py, [state])?))
@@ -377,7 +382,10 @@ impl PyGame {
     /// ``tilec.OBSERVATION_PLANES`` and ``tilec.OBSERVATION_FIELDS``).
     fn observation_layout(&self) -> Vec<(&'static str, usize, Vec<usize>)> {
         let parts = self.state.observation_layout().parts();
-        parts.into_iter().map(|p| (p.name, p.start, p.shape)).collect()
+        parts
+            .into_iter()
+            .map(|p| (p.name, p.start, p.shape))
+            .collect()
     }
 
     /// The position as ``player`` sees it (default: the player to move, or 0

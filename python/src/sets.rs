@@ -34,13 +34,19 @@ pub fn catalog(
             return Ok(shared.clone());
         }
         let origin = Origin::new(ids, None, options);
-        let shared = Arc::new(Shared::new(build(ids, &Available::Shipped, options)?, origin));
+        let shared = Arc::new(Shared::new(
+            build(ids, &Available::Shipped, options)?,
+            origin,
+        ));
         shipped.push((key, shared.clone()));
         return Ok(shared);
     };
     let available = compile(dir)?;
     let origin = Origin::new(ids, Some(dir), options);
-    Ok(Arc::new(Shared::new(build(ids, &available, options)?, origin)))
+    Ok(Arc::new(Shared::new(
+        build(ids, &available, options)?,
+        origin,
+    )))
 }
 
 /// The catalog of the sets `ids`, chosen as `tilec play` and `simulate` choose

@@ -9,7 +9,7 @@
 //! ([`Pile::draw_canonical`], the research state's chance stream) picks the
 //! copy at its index in kind order, so what it gives depends on the copies
 //! left and the generator alone, and a game rebuilt from its record draws on
-//! as the game did. Named draws keep a group's order.
+//! as the game did.
 
 use crate::catalog::{Catalog, KindId, PileClass};
 use crate::rng::Rng;
@@ -132,13 +132,12 @@ impl Pile {
         self.groups[..g].iter().flatten().copied().collect()
     }
 
-    /// Takes one copy of `kind` out of the pile (keeping the group's order);
-    /// false if none is left.
+    /// Takes one copy of `kind` out of the pile; false if none is left.
     pub fn take(&mut self, cat: &Catalog, kind: KindId) -> bool {
         let g = &mut self.groups[group(cat.pile_class(kind))];
         match g.iter().position(|&k| k == kind) {
             Some(i) => {
-                g.remove(i);
+                g.swap_remove(i);
                 true
             }
             None => false,
