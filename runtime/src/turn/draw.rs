@@ -65,7 +65,11 @@ impl DrawError {
     pub fn describe(&self, cat: &crate::Catalog) -> String {
         use crate::moves::tile_id;
         match self {
-            DrawError::UnknownKind(k) => format!("tile {} is not in play", tile_id(cat, *k)),
+            DrawError::UnknownKind(k) if usize::from(*k) < cat.len() => format!(
+                "tile `{}` is never drawn from the pile (a town hall is taken, not drawn)",
+                tile_id(cat, *k)
+            ),
+            DrawError::UnknownKind(k) => format!("tile kind {k} is not in play"),
             DrawError::NoCopyLeft { kind, copies } => format!(
                 "every copy of `{}` has been drawn (the sets have {copies})",
                 tile_id(cat, *kind)
