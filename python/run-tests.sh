@@ -15,4 +15,5 @@ echo "pip install ./python (and pytest, numpy, gymnasium, pettingzoo): $(($(date
 # The CLI the tests compare with: the debug build that `cargo test` made.
 export TILEC_BIN="${TILEC_BIN:-$PWD/target/debug/tilec}"
 [ -x "$TILEC_BIN" ] || cargo build --quiet --bin tilec
-"$venv/bin/python" -m pytest -q python/tests
+# -rs: a skipped test prints SKIPPED and why.
+"$venv/bin/python" -m pytest -q -rs python/tests

@@ -70,13 +70,13 @@ pub fn sets(value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     };
     if value.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
-            "sets: a list of set ids such as [{:?}], not a string",
-            value.extract::<String>()?
+            "sets: a list of set ids such as [{}], not a string",
+            value.repr()?
         )));
     }
     value
         .extract()
-        .map_err(|_| PyTypeError::new_err("sets: a list of set ids (strings) such as [\"base\"]"))
+        .map_err(|_| PyTypeError::new_err("sets: a list of set ids (strings) such as ['base']"))
 }
 
 /// The chance mode, `"sampled"` or `"explicit"`.

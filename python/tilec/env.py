@@ -45,7 +45,7 @@ ENV_ID = "tilec/Carcassonne-v0"
 class TilecEnv(gym.Env):  # type: ignore[misc]
     """One seat of a tilec game as a Gymnasium environment."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
