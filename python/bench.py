@@ -67,18 +67,18 @@ def per_call(fn, games: list[tilec.Game], repeat: int, clock=time.perf_counter) 
     return (clock() - started) / (repeat * len(games)) * 1e6
 
 
-def uct_rate(iterations: int) -> float:
+def uct_rate(iterations: int, clock=time.perf_counter) -> float:
     """UCT iterations per second of the ISMCTS example on a 2-player base game."""
     sys.path.insert(0, str(HERE / "examples"))
     from ismcts import ismcts_move  # noqa: PLC0415
 
     game = tilec.Game(sets=["base"], players=2, seed=3)
     rng = random.Random(3)
-    done, started = 0, time.perf_counter()
+    done, started = 0, clock()
     while done < iterations and not game.is_over():
         game.play(ismcts_move(game, 200, rng))
         done += 200
-    return done / (time.perf_counter() - started)
+    return done / (clock() - started)
 
 
 def cli_rate(cli: Path, games: int) -> float:
@@ -121,7 +121,7 @@ def main() -> None:
         per_call(lambda g: g.observation(out=buffers[id(g)]), games, 200, clock) for _ in range(args.rounds)
     )
     print(f"observation(out=buffer): {obs:.2f} µs ({games[0].observation_size} bytes, best of {args.rounds})")
-    uct = max(uct_rate(args.uct_iterations) for _ in range(args.rounds))
+    uct = max(uct_rate(args.uct_iterations, clock) for _ in range(args.rounds))
     print(f"UCT with resample: {uct:.0f} iterations/s (python/examples/ismcts.py, best of {args.rounds})")
     py = max(
         tilec.simulate(sets=["base"], players=2, games=args.simulate_games, seed=1, threads=1)["games_per_second"]
