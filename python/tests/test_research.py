@@ -187,3 +187,17 @@ def test_bad_method_arguments_name_themselves() -> None:
     other = "base/B" if game.tile() != "base/B" else "base/C"
     with pytest.raises(ValueError, match=f"the move places tile `{other}`, but `{game.tile()}` was drawn"):
         game.play(tilec.Move.parse(f"place {other} 1,0 r0", game))
+
+
+def test_a_corrupted_pickle_names_what_is_wrong() -> None:
+    game = tilec.Game(seed=1)
+    game.play(game.legal_moves()[0])
+    restore, (state,) = game.__reduce__()
+    assert restore(state).position_key() == game.position_key()
+    bad = list(state)
+    bad[8] = ["pass", *state[8]]  # the history: a pass before the first draw
+    with pytest.raises(ValueError, match="cannot restore the game: history entry 0: this move does not belong to the draw phase"):
+        restore(tuple(bad))
+    bad[8] = ["set-aside base/ZZ"]
+    with pytest.raises(ValueError, match="cannot restore the game: no tile `base/ZZ` in the game's sets"):
+        restore(tuple(bad))

@@ -385,3 +385,36 @@ fn the_layout_covers_the_observation_and_no_plane_is_constant_by_design() {
     assert!(state.observe(2, &mut vec![0; layout.size()]).is_none());
     assert!(state.observe(0, &mut [0; 3]).is_none());
 }
+
+#[test]
+fn a_bad_history_or_record_is_refused_naming_what_is_wrong() {
+    let cat = catalog(&["base"]);
+    let state = State::new(cat.clone(), 2, 1, Chance::Explicit).expect("setup");
+    let pass = [LogEntry::Move(Move::Figure(Action::Pass))];
+    let parts = research::Parts {
+        log: &pass,
+        ..state.parts()
+    };
+    let e = State::from_log(cat.clone(), &parts).expect_err("a pass at the draw");
+    assert_eq!(
+        e.describe(&cat),
+        "history entry 0: this move does not belong to the draw phase"
+    );
+    let fits = [LogEntry::SetAside(cat.kind_id("base/U").expect("base/U"))];
+    let parts = research::Parts {
+        log: &fits,
+        ..state.parts()
+    };
+    let e = State::from_log(cat.clone(), &parts).expect_err("base/U fits");
+    assert_eq!(
+        e.to_string(),
+        "history entry 0: a tile set aside must fit nowhere, a tile placed somewhere"
+    );
+    let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n";
+    let record = record::parse(text).expect("a record");
+    let e = record::resume_in(&record, catalog(&["base", "river"])).expect_err("other sets");
+    assert_eq!(
+        e.to_string(),
+        "setup: the record plays the sets base, the catalog holds base, river"
+    );
+}

@@ -54,9 +54,9 @@ pub fn resume_in(record: &Record, cat: Arc<Catalog>) -> Result<Game, ReplayError
         return Err(ReplayError {
             turn: 0,
             tile: record.start.clone(),
-            kind: ReplayErrorKind::UnknownSet {
-                id: record.sets.join(","),
-                known: cat.set_ids().to_vec(),
+            kind: ReplayErrorKind::OtherSets {
+                record: record.sets.clone(),
+                catalog: cat.set_ids().to_vec(),
             },
         });
     }
