@@ -143,6 +143,11 @@ def test_a_record_goes_on_as_the_game_would() -> None:
     assert other.is_chance() or other.phase() == "place"
     with pytest.raises(ValueError, match="bad record"):
         tilec.Game.from_record("players = 3")
+    # A 64-bit seed of 2**63 or more is written as its two's complement.
+    high = tilec.Game(seed=2**64 - 1)
+    text = high.to_record()
+    assert "seed = -1" in text
+    assert tilec.Game.from_record(text).tile() == high.tile()
 
 
 def test_returns_and_the_player_to_move_at_the_end() -> None:
