@@ -4,7 +4,11 @@
 
 1. Random games stepped move by move from Python: ``legal_moves()`` then
    ``play()`` of a uniformly random one, every step, one core.
-2. ``tilec.simulate`` against the CLI's ``tilec simulate`` on the same games
+2. ``clone()`` and an observation into a reused buffer, on mid-game positions
+   of 2-player base games.
+3. UCT iterations per second (``python/examples/ismcts.py``: a clone and a
+   ``resample`` each, a tree walk and a playout).
+4. ``tilec.simulate`` against the CLI's ``tilec simulate`` on the same games
    (when the CLI is given or found in ../target/release).
 """
 
@@ -40,6 +44,43 @@ def stepped(games: int, sets: list[str], clock=time.perf_counter) -> float:
     return games / (clock() - started)
 
 
+def mid_games(count: int) -> list[tilec.Game]:
+    """Positions of 2-player base games after 10 to 60 random moves."""
+    rnd = random.Random(1)
+    games = []
+    for seed in range(count):
+        game = tilec.Game(sets=["base"], players=2, seed=seed)
+        for _ in range(10 + seed % 51):
+            if game.is_over():
+                break
+            game.play(rnd.choice(game.legal_moves()))
+        games.append(game)
+    return games
+
+
+def per_call(fn, games: list[tilec.Game], repeat: int, clock=time.perf_counter) -> float:
+    """Microseconds per call of `fn(game)` over the games."""
+    started = clock()
+    for _ in range(repeat):
+        for g in games:
+            fn(g)
+    return (clock() - started) / (repeat * len(games)) * 1e6
+
+
+def uct_rate(iterations: int, clock=time.perf_counter) -> float:
+    """UCT iterations per second of the ISMCTS example on a 2-player base game."""
+    sys.path.insert(0, str(HERE / "examples"))
+    from ismcts import ismcts_move  # noqa: PLC0415
+
+    game = tilec.Game(sets=["base"], players=2, seed=3)
+    rng = random.Random(3)
+    done, started = 0, clock()
+    while done < iterations and not game.is_over():
+        game.play(ismcts_move(game, 200, rng))
+        done += 200
+    return done / (clock() - started)
+
+
 def cli_rate(cli: Path, games: int) -> float:
     out = subprocess.run(
         [str(cli), "simulate", "--sets", "base", "--players", "2", "--games", str(games), "--seed", "1", "--threads", "1"],
@@ -60,6 +101,7 @@ def main() -> None:
     parser.add_argument("--sets", default="base")
     parser.add_argument("--cli", type=Path, default=Path(__file__).resolve().parent.parent / "target/release/tilec")
     parser.add_argument("--rounds", type=int, default=3, help="best of this many rounds")
+    parser.add_argument("--uct-iterations", type=int, default=6000, help="UCT iterations timed")
     parser.add_argument(
         "--cpu-time",
         action="store_true",
@@ -71,6 +113,16 @@ def main() -> None:
     best = max(stepped(args.games, sets, clock) for _ in range(args.rounds))
     how = "CPU time" if args.cpu_time else "wall clock"
     print(f"stepped from Python: {best:.0f} games/s ({args.games} games, best of {args.rounds}, {how})")
+    games = mid_games(60)
+    clone = min(per_call(lambda g: g.clone(), games, 200, clock) for _ in range(args.rounds))
+    print(f"clone(): {clone:.2f} µs (60 mid-game base positions, best of {args.rounds})")
+    buffers = {id(g): __import__("numpy").zeros(g.observation_size, dtype="uint8") for g in games}
+    obs = min(
+        per_call(lambda g: g.observation(out=buffers[id(g)]), games, 200, clock) for _ in range(args.rounds)
+    )
+    print(f"observation(out=buffer): {obs:.2f} µs ({games[0].observation_size} bytes, best of {args.rounds})")
+    uct = max(uct_rate(args.uct_iterations, clock) for _ in range(args.rounds))
+    print(f"UCT with resample: {uct:.0f} iterations/s (python/examples/ismcts.py, best of {args.rounds})")
     py = max(
         tilec.simulate(sets=["base"], players=2, games=args.simulate_games, seed=1, threads=1)["games_per_second"]
         for _ in range(args.rounds)

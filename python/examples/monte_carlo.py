@@ -3,8 +3,16 @@
 For each legal move, the agent plays it on a clone of the game and finishes
 that clone with random playouts in the engine (``Game.playout``); it picks the
 move whose playouts ended best for it (its score minus the best other
-score, on average). The draws of each playout come from the clone's own
-chance stream, so the agent does not see the real game's future tiles.
+score, on average).
+
+Why ``resample``: the agent must not know the order of the unseen tiles. A
+clone never draws the real game's future tiles (it draws from a chance
+stream of its own), but two clones of one position draw alike; so each
+sample is a clone reshuffled with ``resample(seed)`` before the move is
+played (the move's own follow-up draws then differ from sample to sample),
+and ``playout(seed)`` draws the rest of the pile from its seed. Each playout
+is one determinization of the hidden pile order, and the average is over
+them: flat Monte-Carlo over the information set, not over one known future.
 
     python examples/monte_carlo.py [--games N] [--playouts K]
 
@@ -40,6 +48,7 @@ def monte_carlo_move(game: tilec.Game, playouts: int, rng: random.Random) -> til
         total = 0
         for _ in range(playouts):
             sim = game.clone()
+            sim.resample(rng.getrandbits(64))  # a determinization of the unseen pile
             sim.play(move)
             total += margin(sim.playout(rng.getrandbits(63)), me)
         if total > best_value:

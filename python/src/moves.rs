@@ -1,35 +1,28 @@
-//! The move type the Python `Move` wraps: the runtime's [`Move`], plus the
-//! draw when it is a choice (a player holding a town hall may take it instead
-//! of drawing; the runtime leaves the draw to its caller).
+//! The move type the Python `Move` wraps: the research state's [`Play`], a
+//! runtime move or the draw when it is a choice (a player holding a town hall
+//! may take it instead of drawing).
 
+use tilec_runtime::research::Play;
 use tilec_runtime::{KindId, Move, Placement};
 
 /// One choice of a player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mv {
-    /// Draw a tile (offered only when the player could take the town hall instead).
-    Draw,
-    /// A move of the runtime.
-    Play(Move),
-}
+pub type Mv = Play;
 
-impl Mv {
-    /// The short name of the move's kind, as Python's `Move.kind` gives it.
-    pub fn kind(self) -> &'static str {
-        match self {
-            Mv::Draw => "draw",
-            Mv::Play(Move::TakeTownHall) => "town_hall",
-            Mv::Play(Move::Place { .. }) => "place",
-            Mv::Play(Move::Figure(_)) => "figure",
-            Mv::Play(Move::Decide(_)) => "choice",
-        }
+/// The short name of the move's kind, as Python's `Move.kind` gives it.
+pub fn kind(mv: Mv) -> &'static str {
+    match mv {
+        Mv::Draw => "draw",
+        Mv::Move(Move::TakeTownHall) => "town_hall",
+        Mv::Move(Move::Place { .. }) => "place",
+        Mv::Move(Move::Figure(_)) => "figure",
+        Mv::Move(Move::Decide(_)) => "choice",
     }
 }
 
 /// The tile and placement of a placement move.
 pub fn placement(mv: Mv) -> Option<(KindId, Placement)> {
     match mv {
-        Mv::Play(Move::Place { kind, placement }) => Some((kind, placement)),
+        Mv::Move(Move::Place { kind, placement }) => Some((kind, placement)),
         _ => None,
     }
 }

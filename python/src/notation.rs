@@ -8,7 +8,7 @@ use tilec_runtime::{Catalog, Move};
 pub fn text(mv: Mv, cat: &Catalog) -> String {
     match mv {
         Mv::Draw => "draw".to_string(),
-        Mv::Play(m) => m.display(cat).to_string(),
+        Mv::Move(m) => m.display(cat).to_string(),
     }
 }
 
@@ -18,6 +18,6 @@ pub fn parse(text: &str, cat: &Catalog) -> Result<Mv, String> {
         return Ok(Mv::Draw);
     }
     Move::parse(text, cat)
-        .map(Mv::Play)
+        .map(Mv::Move)
         .map_err(|e| e.to_string())
 }

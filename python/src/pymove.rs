@@ -11,8 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use tilec_runtime::Catalog;
+use tilec_runtime::{Catalog, CatalogOptions};
 
 /// A player's move: a tile placement, a figure step (or pass), the answer to a
 /// decision, taking the town hall, or drawing.
@@ -25,11 +26,50 @@ pub struct Move {
     pub mv: Mv,
     /// The catalog the move's tile ids refer to.
     pub cat: Arc<Catalog>,
+    /// Where the catalog comes from (for pickling).
+    pub origin: Arc<Shared>,
 }
 
 impl PartialEq for Move {
     fn eq(&self, other: &Move) -> bool {
         self.mv == other.mv && Arc::ptr_eq(&self.cat, &other.cat)
+    }
+}
+
+/// Where a catalog comes from: what `sets::catalog` builds it again from
+/// (for pickled games and moves).
+#[derive(Clone, Debug)]
+pub struct Origin {
+    /// The set ids, in order.
+    pub sets: Vec<String>,
+    /// The designer's directory, if any (read again when unpickled).
+    pub tiles: Option<PathBuf>,
+    /// Tiles with unplayed marks played as plain topology.
+    pub topology_only: bool,
+}
+
+impl Origin {
+    /// The origin of a catalog of `sets` (and `tiles`) built with `options`.
+    pub fn new(sets: &[String], tiles: Option<&Path>, options: CatalogOptions) -> Origin {
+        Origin {
+            sets: sets.to_vec(),
+            tiles: tiles.map(Path::to_path_buf),
+            topology_only: options.topology_only,
+        }
+    }
+
+    /// The catalog again (shipped sets: the same one).
+    pub fn catalog(&self) -> PyResult<Arc<Shared>> {
+        let options = CatalogOptions {
+            topology_only: self.topology_only,
+        };
+        crate::sets::catalog(&self.sets, self.tiles.as_deref(), options)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// The arguments of `_restore_*`: sets, tiles, topology_only.
+    pub fn args(&self) -> (Vec<String>, Option<PathBuf>, bool) {
+        (self.sets.clone(), self.tiles.clone(), self.topology_only)
     }
 }
 
@@ -39,6 +79,8 @@ impl PartialEq for Move {
 pub struct Shared {
     /// The catalog.
     pub cat: Arc<Catalog>,
+    /// Where it comes from.
+    pub origin: Origin,
     table: Mutex<Table>,
 }
 
@@ -66,9 +108,10 @@ const INTERN_LIMIT: usize = 1 << 20;
 
 impl Shared {
     /// A catalog with no move interned yet.
-    pub fn new(cat: Arc<Catalog>) -> Shared {
+    pub fn new(cat: Arc<Catalog>, origin: Origin) -> Shared {
         Shared {
             cat,
+            origin,
             table: Mutex::new(Table::default()),
         }
     }
@@ -82,11 +125,15 @@ impl Shared {
     }
 
     /// A new list of the Python objects of `moves`.
-    pub fn move_list<'py>(&self, py: Python<'py>, moves: &[Mv]) -> PyResult<Bound<'py, PyList>> {
+    pub fn move_list<'py>(
+        self: &Arc<Self>,
+        py: Python<'py>,
+        moves: &[Mv],
+    ) -> PyResult<Bound<'py, PyList>> {
         self.with_table(|table| {
             table.buffer.clear();
             for &mv in moves {
-                let obj = table.intern(py, &self.cat, mv)?;
+                let obj = table.intern(py, self, mv)?;
                 table.buffer.push(obj);
             }
             PyList::new(py, table.buffer.drain(..))
@@ -94,8 +141,8 @@ impl Shared {
     }
 
     /// The Python object of one move.
-    pub fn move_object(&self, py: Python<'_>, mv: Mv) -> PyResult<Py<Move>> {
-        self.with_table(|table| table.intern(py, &self.cat, mv))
+    pub fn move_object(self: &Arc<Self>, py: Python<'_>, mv: Mv) -> PyResult<Py<Move>> {
+        self.with_table(|table| table.intern(py, self, mv))
     }
 }
 
@@ -111,13 +158,14 @@ impl Table {
     }
 
     /// The one object of `mv`.
-    fn intern(&mut self, py: Python<'_>, cat: &Arc<Catalog>, mv: Mv) -> PyResult<Py<Move>> {
+    fn intern(&mut self, py: Python<'_>, shared: &Arc<Shared>, mv: Mv) -> PyResult<Py<Move>> {
         let new = || {
             Py::new(
                 py,
                 Move {
                     mv,
-                    cat: cat.clone(),
+                    cat: shared.cat.clone(),
+                    origin: shared.clone(),
                 },
             )
         };
@@ -175,14 +223,49 @@ impl Move {
     /// ``"choice"`` (a decision's answer), ``"town_hall"`` or ``"draw"``.
     #[getter]
     fn kind(&self) -> &'static str {
-        self.mv.kind()
+        crate::moves::kind(self.mv)
     }
 
     fn __str__(&self) -> String {
         notation::text(self.mv, &self.cat)
     }
 
+    /// Pickles as its text and its game's tile sets (``tilec._tilec._restore_move``).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let restore = py.import("tilec._tilec")?.getattr("_restore_move")?;
+        let (sets, tiles, topology) = self.origin.origin.args();
+        let args = (self.__str__(), sets, tiles, topology).into_pyobject(py)?;
+        Ok((restore, args.into_any().unbind()))
+    }
+
+    fn __copy__(slf: Py<Move>) -> Py<Move> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Move>, _memo: &Bound<'_, PyAny>) -> Py<Move> {
+        slf
+    }
+
     fn __repr__(&self) -> String {
         format!("Move('{}')", self.__str__())
     }
+}
+
+/// A pickled move again: its text read with the catalog of its tile sets.
+#[pyfunction]
+pub fn _restore_move(
+    py: Python<'_>,
+    text: &str,
+    sets: Vec<String>,
+    tiles: Option<PathBuf>,
+    topology_only: bool,
+) -> PyResult<Py<Move>> {
+    let shared = Origin {
+        sets,
+        tiles,
+        topology_only,
+    }
+    .catalog()?;
+    let mv = notation::parse(text, &shared.cat).map_err(PyValueError::new_err)?;
+    shared.move_object(py, mv)
 }

@@ -3,7 +3,7 @@
 //! does: the compiled sets first, the shipped ones whose ids they do not use
 //! after them).
 
-use crate::pymove::Shared;
+use crate::pymove::{Origin, Shared};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tilec::diagnostic::render_plain;
@@ -33,12 +33,20 @@ pub fn catalog(
         if let Some((_, shared)) = shipped.iter().find(|(k, _)| *k == key) {
             return Ok(shared.clone());
         }
-        let shared = Arc::new(Shared::new(build(ids, &Available::Shipped, options)?));
+        let origin = Origin::new(ids, None, options);
+        let shared = Arc::new(Shared::new(
+            build(ids, &Available::Shipped, options)?,
+            origin,
+        ));
         shipped.push((key, shared.clone()));
         return Ok(shared);
     };
     let available = compile(dir)?;
-    Ok(Arc::new(Shared::new(build(ids, &available, options)?)))
+    let origin = Origin::new(ids, Some(dir), options);
+    Ok(Arc::new(Shared::new(
+        build(ids, &available, options)?,
+        origin,
+    )))
 }
 
 /// The catalog of the sets `ids`, chosen as `tilec play` and `simulate` choose

@@ -29,3 +29,10 @@ def test_the_monte_carlo_agent_beats_random_play() -> None:
     # Measured over more games in the report; even with 2 playouts a move the
     # agent wins most games against random play.
     assert rate >= 0.75, out
+
+
+def test_the_ismcts_agent_beats_random_play() -> None:
+    out = run("ismcts.py", "--games", "2", "--iterations", "60")
+    rate = float(re.search(r"win rate over 2 games: ([0-9.]+)", out).group(1))
+    assert rate >= 0.5, out
+    assert re.search(r"\d+ iterations/s", out), out

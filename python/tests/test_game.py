@@ -52,8 +52,8 @@ def test_the_drawn_tile_is_named_and_placed_where_the_move_says() -> None:
     "kwargs, message",
     [
         ({"sets": ["nope"]}, "unknown tile set `nope`"),
-        ({"players": 7}, "7 players: a game has 2 to 6"),
-        ({"players": 1}, "1 players: a game has 2 to 6"),
+        ({"players": 7}, "players: 7, but a game has 2 to 6"),
+        ({"players": 1}, "players: 1, but a game has 2 to 6"),
         ({"tiles": "/nonexistent/dir"}, "is not a directory"),
         ({"sets": []}, "no tile set given"),
     ],
@@ -128,7 +128,7 @@ def test_clones_are_independent() -> None:
     play_random(copy, random.Random(9))
     assert copy.is_over()
     assert (game.board(), game.figures(), game.scores(), game.legal_moves()) == state
-    # The clone's draws continue the same chance stream as the original's.
+    # Two clones of one position draw from the same chance stream of their own.
     a, b = game.clone(), game.clone()
     play_random(a, random.Random(1))
     play_random(b, random.Random(1))

@@ -8,18 +8,16 @@
 2
 
 ``Game`` plays one game move by move (``legal_moves``, ``play``, ``clone``,
-``observation``, the fixed action index), ``Move`` is one move with a text
-notation, ``simulate`` runs many random games at the engine's full speed, and
-``tilec.env`` holds a Gymnasium environment (when gymnasium is installed).
-See ``docs/python.md`` for the planes of the observation and the layout of
-the action index.
+explicit chance, ``resample``, ``observation``, the action index), ``Move`` is
+one move with a text notation, ``simulate`` runs many random games at the
+engine's full speed, ``tilec.env`` holds a Gymnasium environment
+(``tilec/Carcassonne-v0``, with gymnasium installed) and ``tilec.pettingzoo``
+a PettingZoo AEC environment (with pettingzoo installed). See
+``docs/python.md`` for the observation's layout and the action index.
 """
 
 from __future__ import annotations
 
-from ._tilec import ACTION_SIZE, PLANES, WINDOW, Game, Move, simulate
+from ._tilec import OBSERVATION_FIELDS, OBSERVATION_PLANES, Game, Move, simulate
 
-__all__ = ["ACTION_SIZE", "OBSERVATION_SHAPE", "PLANES", "WINDOW", "Game", "Move", "simulate"]
-
-#: The shape of ``Game.observation()``: planes × window rows × window columns.
-OBSERVATION_SHAPE = (PLANES, WINDOW, WINDOW)
+__all__ = ["OBSERVATION_FIELDS", "OBSERVATION_PLANES", "Game", "Move", "simulate"]

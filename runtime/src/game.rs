@@ -550,11 +550,30 @@ impl Game {
     /// [`DrawError::Over`]; [`DrawError::WrongPhase`] when it is not time to
     /// draw.
     pub fn draw_random(&mut self, rng: &mut Rng) -> Result<KindId, DrawError> {
+        self.draw_with(rng, Pile::draw_random)
+    }
+
+    /// [`Game::draw_random`], but what it draws depends only on the copies
+    /// left and `rng`, never on the order of earlier draws (the copy picked
+    /// by its index in kind order): the draw of the research state's chance
+    /// stream and playouts, so that a game rebuilt from its history or record
+    /// draws on as the game would have.
+    pub fn draw_canonical(&mut self, rng: &mut Rng) -> Result<KindId, DrawError> {
+        self.draw_with(rng, Pile::draw_canonical)
+    }
+
+    /// The random draw, with `pick` taking a copy out of the pile.
+    #[inline(always)]
+    fn draw_with(
+        &mut self,
+        rng: &mut Rng,
+        pick: fn(&mut Pile, &mut Rng) -> Option<KindId>,
+    ) -> Result<KindId, DrawError> {
         self.check_draw_phase()?;
         if self.pile.len() == 0 {
             return self.next_town_hall().ok_or_else(|| self.over());
         }
-        while let Some(kind) = self.pile.draw_random(rng) {
+        while let Some(kind) = pick(&mut self.pile, rng) {
             let count = self.count_drawn(kind);
             if count > 0 {
                 self.drawn_count = Some(count);

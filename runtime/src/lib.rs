@@ -55,6 +55,15 @@
 //!   `follower 2`, `pass`, `arrow portal`, ... A [`Notation`] (a move with
 //!   its tile named by id) is `Display` + `FromStr` without a catalog;
 //!   [`Move::to_notation`] and [`Notation::resolve`] convert with one.
+//! - [`research`]: the engine as a research environment (OpenSpiel-style
+//!   states): explicit chance nodes with their odds, a seeded chance stream
+//!   that a clone never shares and [`research::State::resample`] reshuffles,
+//!   playouts, returns, exact restores from the history or a record, a
+//!   fixed action index sized to the game and observations from any
+//!   player's view. On a plain `Game`, [`Game::chance_outcomes`] and
+//!   [`Game::pile_counts`] give the unseen pile: the pile is a multiset and
+//!   the draw comes from the `Rng` you pass, so a clone drawing with your own
+//!   generator never sees the real game's future.
 //! - Optional features: `serde` (moves, setups, events, outcomes, records) and
 //!   `record` (game records: the `record` module). With neither, the crate depends on
 //!   nothing.
@@ -75,7 +84,9 @@
 //!   trap, Solovei's trap, Baba Yaga's hut), `expansion/mm.rs` (town halls,
 //!   mayors, scarecrows, messengers); their state is `Game`'s `exp` fields;
 //! - `record/`, `notation.rs`, `position.rs`, `event.rs`, `sim.rs`: records,
-//!   move text, position keys, events, the random player.
+//!   move text, position keys, events, the random player;
+//! - `research.rs` and `research/`: states, chance, the action index and
+//!   observations for search and learning.
 //!
 //! # The rest of the API
 //!
@@ -196,6 +207,7 @@ pub mod notation;
 pub mod position;
 #[cfg(feature = "record")]
 pub mod record;
+pub mod research;
 pub mod rng;
 pub mod sim;
 pub mod sourcing;

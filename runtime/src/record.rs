@@ -37,7 +37,7 @@ mod write;
 
 pub use error::{DecisionReason, InvalidKind, RecordError, ReplayError, ReplayErrorKind};
 pub use raw::{parse, MAX_PLAYER_NAME};
-pub use replay::{check_expect, replay, replay_each, replay_with};
+pub use replay::{check_expect, replay, replay_each, replay_with, resume, resume_in};
 
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 
@@ -58,6 +58,11 @@ pub struct Record {
     pub set_aside: Vec<String>,
     /// Expected final scores, in player order.
     pub expect_scores: Option<Vec<i32>>,
+    /// `seed = N`: the seed of the game's remaining draws, for a program that
+    /// continues the game (Python's `Game.from_record`); a replay ignores it.
+    /// 64 bits: a seed of 2^63 or more is written as a negative number, its
+    /// two's complement.
+    pub seed: Option<u64>,
 }
 
 /// One tile placement and its figure step.

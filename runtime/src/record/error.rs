@@ -215,6 +215,14 @@ pub enum ReplayErrorKind {
         /// The shipped ids.
         known: Vec<String>,
     },
+    /// The catalog given to [`resume_in`](super::resume_in) holds other sets
+    /// than the record plays.
+    OtherSets {
+        /// The record's sets.
+        record: Vec<String>,
+        /// The catalog's.
+        catalog: Vec<String>,
+    },
     /// The sets cannot be played together.
     Catalog(CatalogError),
     /// The game cannot start.
@@ -356,6 +364,12 @@ impl fmt::Display for ReplayError {
             ReplayErrorKind::UnknownSet { id, known } => {
                 write!(f, "unknown tile set `{id}` (known: {})", known.join(", "))
             }
+            ReplayErrorKind::OtherSets { record, catalog } => write!(
+                f,
+                "the record plays the sets {}, the catalog holds {}",
+                record.join(", "),
+                catalog.join(", ")
+            ),
             ReplayErrorKind::Catalog(e) => write!(f, "the sets cannot be played: {e}"),
             ReplayErrorKind::Setup(e) => write!(f, "{e}"),
             ReplayErrorKind::UnknownTile => write!(f, "no such tile in the sets in play"),

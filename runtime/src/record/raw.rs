@@ -15,6 +15,7 @@ struct RawRecord {
     expect: Option<RawExpect>,
     #[serde(default)]
     set_aside: Vec<String>,
+    seed: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -163,6 +164,8 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         turns,
         set_aside: raw.set_aside,
         expect_scores,
+        // 64 bits: a seed of 2^63 or more is written as its two's complement.
+        seed: raw.seed.map(|s| s as u64),
     })
 }
 

@@ -46,8 +46,71 @@ pub fn replay_each(
     options: CatalogOptions,
     mut each: impl FnMut(&Game),
 ) -> Result<Game, ReplayError> {
-    let mut game = setup(record, available, options)?;
+    let game = setup(record, available, options, Setup::new(0).with_events())?;
     each(&game);
+    let mut game = play_rest(record, game, &mut each)?;
+    game.finish();
+    Ok(game)
+}
+
+/// Plays `record` as [`replay_with`] does but leaves the game open after its
+/// last turn (and its top-level `set_aside`), without final scoring, keeping
+/// its history ([`Game::history`]) and no events: a game to continue (with
+/// the record's `seed`, Python's `Game.from_record`). The game is at the next
+/// player's draw, or over when nothing is left to draw.
+///
+/// ```
+/// # use tilec_runtime::*;
+/// let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n\
+///             [[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+/// let game = record::resume(&record::parse(text).unwrap(), tables::SETS, CatalogOptions::default()).unwrap();
+/// assert_eq!((game.phase(), game.current_player(), game.pile_len()), (Phase::Draw, 1, 70));
+/// ```
+pub fn resume(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+) -> Result<Game, ReplayError> {
+    play_turns(record, available, options, Setup::new(0).with_history())
+}
+
+/// [`resume`] with a catalog built already (it must hold the record's sets,
+/// as [`Catalog::set_ids`] names them; its options are the game's).
+pub fn resume_in(record: &Record, cat: Arc<Catalog>) -> Result<Game, ReplayError> {
+    if cat.set_ids() != record.sets.as_slice() {
+        return Err(ReplayError {
+            turn: 0,
+            tile: record.start.clone(),
+            kind: ReplayErrorKind::OtherSets {
+                record: record.sets.clone(),
+                catalog: cat.set_ids().to_vec(),
+            },
+        });
+    }
+    let game = new_game(record, cat, Setup::new(0).with_history())?;
+    play_rest(record, game, &mut |_| {})
+}
+
+/// The game of `record` after its turns and its top-level set-aside tiles;
+/// `setup` says whether it keeps events or history (its players and start
+/// are the record's).
+fn play_turns(
+    record: &Record,
+    available: &[&TileSet],
+    options: CatalogOptions,
+    setup: Setup,
+) -> Result<Game, ReplayError> {
+    let game = self::setup(record, available, options, setup)?;
+    play_rest(record, game, &mut |_| {})
+}
+
+/// Plays `record`'s turns and top-level set-aside tiles on `game`, showing
+/// `each` the game after every turn.
+fn play_rest(
+    record: &Record,
+    mut game: Game,
+    each: &mut impl FnMut(&Game),
+) -> Result<Game, ReplayError> {
     for (i, turn) in record.turns.iter().enumerate() {
         let t = TurnReplay {
             n: i + 1,
@@ -66,7 +129,6 @@ pub fn replay_each(
         };
         set_aside(&mut game, id, error)?;
     }
-    game.finish();
     Ok(game)
 }
 
@@ -102,11 +164,13 @@ fn draw_error(
     }
 }
 
-/// The game a record starts: its sets, players and start tile.
+/// The game a record starts: its sets, players and start tile (events and
+/// history as `with` has them).
 fn setup(
     record: &Record,
     available: &[&TileSet],
     options: CatalogOptions,
+    with: Setup,
 ) -> Result<Game, ReplayError> {
     let setup_error = |kind| ReplayError {
         turn: 0,
@@ -128,14 +192,25 @@ fn setup(
     }
     let cat = Catalog::with_options(&sets, options)
         .map_err(|e| setup_error(ReplayErrorKind::Catalog(e)))?;
+    new_game(record, Arc::new(cat), with)
+}
+
+/// The game of `record`'s players and start tile with `cat`.
+fn new_game(record: &Record, cat: Arc<Catalog>, with: Setup) -> Result<Game, ReplayError> {
+    let setup_error = |kind| ReplayError {
+        turn: 0,
+        tile: record.start.clone(),
+        kind,
+    };
     let start = cat
         .kind_id(&record.start)
         .ok_or_else(|| setup_error(ReplayErrorKind::UnknownTile))?;
     let setup = Setup {
         start: Some(start),
-        ..Setup::new(record.players.len()).with_events()
+        players: record.players.len(),
+        ..with
     };
-    Game::new(Arc::new(cat), setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))
+    Game::new(cat, setup).map_err(|e| setup_error(ReplayErrorKind::Setup(e)))
 }
 
 /// One `[[turn]]` being replayed: its steps in order (set-aside tiles, the

@@ -48,6 +48,7 @@ impl Game {
             turns: writer.turns,
             set_aside: writer.set_aside,
             expect_scores: self.is_over().then(|| self.scores().to_vec()),
+            seed: None,
         })
     }
 
@@ -189,6 +190,9 @@ impl Record {
         let _ = writeln!(out, "players = {}", strings(&self.players));
         let _ = writeln!(out, "sets = {}", strings(&self.sets));
         let _ = writeln!(out, "start = {{ tile = {} }}", q(&self.start));
+        if let Some(seed) = self.seed {
+            let _ = writeln!(out, "seed = {}", seed as i64);
+        }
         if !self.set_aside.is_empty() {
             let _ = writeln!(out, "set_aside = {}", strings(&self.set_aside));
         }

@@ -59,6 +59,32 @@ impl fmt::Display for DrawError {
 
 impl std::error::Error for DrawError {}
 
+impl DrawError {
+    /// The message, with tiles named by their ids in `cat` (`Display` has no
+    /// catalog and numbers them).
+    pub fn describe(&self, cat: &crate::Catalog) -> String {
+        use crate::moves::tile_id;
+        match self {
+            DrawError::UnknownKind(k) if usize::from(*k) < cat.len() => format!(
+                "tile `{}` is never drawn from the pile (a town hall is taken, not drawn)",
+                tile_id(cat, *k)
+            ),
+            DrawError::UnknownKind(k) => format!("tile kind {k} is not in play"),
+            DrawError::NoCopyLeft { kind, copies } => format!(
+                "every copy of `{}` has been drawn (the sets have {copies})",
+                tile_id(cat, *kind)
+            ),
+            DrawError::OutOfOrder { kind, waiting } => format!(
+                "`{}` cannot be drawn while `{}` waits: river tiles are played first, \
+                 then the lake, then land tiles",
+                tile_id(cat, *kind),
+                tile_id(cat, *waiting)
+            ),
+            e => e.to_string(),
+        }
+    }
+}
+
 /// What a named draw ([`Game::draw`]) did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -129,6 +155,59 @@ impl Game {
             Phase::Over => Err(DrawError::Over),
             _ => Err(DrawError::WrongPhase),
         }
+    }
+
+    /// Each kind still in the pile (the tiles no player has seen) with its
+    /// copies, in kind order. Town halls are held by the players, never in
+    /// the pile.
+    ///
+    /// ```
+    /// # use tilec_runtime::*;
+    /// # let cat = std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap());
+    /// let game = Game::new(cat.clone(), Setup::new(2))?;
+    /// let counts = game.pile_counts();
+    /// assert_eq!(counts.iter().map(|&(_, n)| n).sum::<usize>(), 71); // 72 less the start tile
+    /// # Ok::<(), SetupError>(())
+    /// ```
+    pub fn pile_counts(&self) -> Vec<(KindId, usize)> {
+        let mut out = Vec::new();
+        self.pile.counts(&mut out);
+        out
+    }
+
+    /// The chance node of the draw: each kind the next draw can give, with its
+    /// probability (its copies over the copies of its pile group; river forks,
+    /// then the other river tiles, then the lake come before land tiles), in
+    /// kind order. Empty unless it is time to draw ([`Phase::Draw`]) with
+    /// tiles in the pile. [`Game::draw_random`] draws by exactly these odds;
+    /// [`Game::draw`] of one of them is that outcome. A tile drawn that fits
+    /// nowhere is set aside and the game is at the next chance node.
+    ///
+    /// ```
+    /// # use tilec_runtime::*;
+    /// # let cat = std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap());
+    /// let game = Game::new(cat.clone(), Setup::new(2))?;
+    /// let odds = game.chance_outcomes();
+    /// let u = odds.iter().find(|&&(k, _)| k == cat.kind_id("base/U").unwrap()).unwrap();
+    /// assert_eq!(u.1, 7.0 / 71.0); // 7 plain straight roads among 71 tiles
+    /// # Ok::<(), SetupError>(())
+    /// ```
+    pub fn chance_outcomes(&self) -> Vec<(KindId, f64)> {
+        let mut counts = Vec::new();
+        if self.phase != Phase::Draw {
+            return Vec::new();
+        }
+        let total = self.pile.current_counts(&mut counts) as f64;
+        counts
+            .into_iter()
+            .map(|(k, n)| (k, n as f64 / total))
+            .collect()
+    }
+
+    /// Whether `kind` is in the pile group the next draw comes from (a
+    /// [`Game::chance_outcomes`] outcome).
+    pub fn is_chance_outcome(&self, kind: KindId) -> bool {
+        self.phase == Phase::Draw && self.pile.in_current(kind)
     }
 
     /// Whether `kind` is a river tile (spring, fork, river or lake).

@@ -102,6 +102,37 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl MoveError {
+    /// The message, with tiles named by their ids in `cat` (`Display` has no
+    /// catalog and numbers them).
+    ///
+    /// ```
+    /// # use tilec_runtime::*;
+    /// # let cat = std::sync::Arc::new(Catalog::shipped(&["base"]).unwrap());
+    /// let e = MoveError::WrongTile { drawn: cat.kind_id("base/U").unwrap(), given: cat.kind_id("base/D").unwrap() };
+    /// assert_eq!(e.describe(&cat), "the move places tile `base/D`, but `base/U` was drawn");
+    /// ```
+    pub fn describe(&self, cat: &crate::Catalog) -> String {
+        match self {
+            MoveError::WrongTile { drawn, given } => format!(
+                "the move places tile `{}`, but `{}` was drawn",
+                tile_id(cat, *given),
+                tile_id(cat, *drawn)
+            ),
+            MoveError::TownHall(e) => e.describe(cat),
+            e => e.to_string(),
+        }
+    }
+}
+
+/// The id of `kind` in `cat`, or its number when the catalog has no such kind.
+pub(crate) fn tile_id(cat: &crate::Catalog, kind: KindId) -> String {
+    match usize::from(kind) < cat.len() {
+        true => cat.kind(kind).id.to_string(),
+        false => format!("#{kind}"),
+    }
+}
+
 fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Draw => "draw",

@@ -1,5 +1,15 @@
 //! The draw pile: the copies not yet drawn, in four groups drawn in order
 //! (river forks, the other river tiles, then the lake, then land tiles).
+//!
+//! The pile is a multiset, not a shuffled deck: a draw picks a uniformly
+//! random copy of the current group with the caller's [`Rng`], so a clone of
+//! a game holds no future order to leak. The fast draw
+//! ([`Pile::draw_random`], random play) takes the copy out by swapping, so
+//! which copy an index names depends on the draws before; the canonical draw
+//! ([`Pile::draw_canonical`], the research state's chance stream) picks the
+//! copy at its index in kind order, so what it gives depends on the copies
+//! left and the generator alone, and a game rebuilt from its record draws on
+//! as the game did.
 
 use crate::catalog::{Catalog, KindId, PileClass};
 use crate::rng::Rng;
@@ -70,6 +80,52 @@ impl Pile {
         Some(g.swap_remove(i))
     }
 
+    /// Draws the copy at a uniformly random index of the current group in
+    /// kind order (the group is sorted first if a fast draw unsorted it, and
+    /// stays sorted).
+    pub fn draw_canonical(&mut self, rng: &mut Rng) -> Option<KindId> {
+        let g = &mut self.groups[self.current()?];
+        if !g.is_sorted() {
+            g.sort_unstable();
+        }
+        let i = rng.below(g.len() as u32) as usize;
+        Some(g.remove(i))
+    }
+
+    /// Each kind of the current group (the one the next draw comes from)
+    /// with its copies, in kind order, and the group's size.
+    pub fn current_counts(&self, out: &mut Vec<(KindId, usize)>) -> usize {
+        out.clear();
+        let Some(g) = self.current() else {
+            return 0;
+        };
+        runs(&self.groups[g], out);
+        self.groups[g].len()
+    }
+
+    /// Whether the current group holds a copy of `kind`.
+    pub fn in_current(&self, kind: KindId) -> bool {
+        self.current()
+            .is_some_and(|g| self.groups[g].contains(&kind))
+    }
+
+    /// Adds each copy still in the pile to `out[kind]` (saturating).
+    pub fn add_counts(&self, out: &mut [u8]) {
+        for &k in self.groups.iter().flatten() {
+            if let Some(n) = out.get_mut(usize::from(k)) {
+                *n = n.saturating_add(1);
+            }
+        }
+    }
+
+    /// Each kind still in the pile with its copies, in kind order.
+    pub fn counts(&self, out: &mut Vec<(KindId, usize)>) {
+        out.clear();
+        for g in &self.groups {
+            runs(g, out);
+        }
+    }
+
     /// The kinds (with repeats) still waiting in groups drawn before `kind`'s.
     pub fn before(&self, cat: &Catalog, kind: KindId) -> Vec<KindId> {
         let g = group(cat.pile_class(kind));
@@ -86,5 +142,22 @@ impl Pile {
             }
             None => false,
         }
+    }
+}
+
+/// Merges each kind of `group` and its copies into `out`, sorted by kind.
+fn runs(group: &[KindId], out: &mut Vec<(KindId, usize)>) {
+    let mut sorted = group.to_vec();
+    sorted.sort_unstable();
+    let start = out.len();
+    for k in sorted {
+        match out.last_mut() {
+            Some((last, n)) if *last == k => *n += 1,
+            _ => out.push((k, 1)),
+        }
+    }
+    // A kind lives in one group only: the groups' runs just need sorting.
+    if start > 0 {
+        out.sort_unstable();
     }
 }

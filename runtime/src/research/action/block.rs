@@ -1,0 +1,78 @@
+//! The blocks of an action index: what their plays are and their axes.
+
+/// What the plays of a block are; the block's axes follow in its shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionBlock {
+    /// Place the tile in hand: (rotation, row, column).
+    Place,
+    /// A figure on a segment of the tile just placed: (figure, segment).
+    Deploy,
+    /// No figure.
+    Pass,
+    /// Take the abbot back.
+    Recall,
+    /// Take the town hall instead of drawing.
+    TownHall,
+    /// Draw instead of taking the town hall.
+    Draw,
+    /// Activate an arrow: (arrow) in the order add-next-to, portal, extra-turn.
+    Arrow,
+    /// Decline a decision (mayor, scarecrow, messenger).
+    Decline,
+    /// The scarecrow hands over to a farmer.
+    HandOver,
+    /// The scarecrow lies down.
+    LieDown,
+    /// Festival: return an own figure: (figure, row, column, segment).
+    Return,
+    /// Portal arrow: (figure, row, column, segment).
+    Portal,
+    /// Add-next-to arrow: (figure, row, column, segment).
+    AddNextTo,
+    /// The mayor's swap with a player's follower: (player, row, column, segment).
+    Swap,
+    /// The messenger's move: (row, column, segment).
+    MoveTo,
+    /// Free an own trapped figure: (figure, row, column).
+    Free,
+}
+
+impl ActionBlock {
+    /// The block's name, as Python's `action_layout()` gives it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ActionBlock::Place => "place",
+            ActionBlock::Deploy => "deploy",
+            ActionBlock::Pass => "pass",
+            ActionBlock::Recall => "recall",
+            ActionBlock::TownHall => "town_hall",
+            ActionBlock::Draw => "draw",
+            ActionBlock::Arrow => "arrow",
+            ActionBlock::Decline => "decline",
+            ActionBlock::HandOver => "hand_over",
+            ActionBlock::LieDown => "lie_down",
+            ActionBlock::Return => "return",
+            ActionBlock::Portal => "portal",
+            ActionBlock::AddNextTo => "add_next_to",
+            ActionBlock::Swap => "swap",
+            ActionBlock::MoveTo => "move",
+            ActionBlock::Free => "free",
+        }
+    }
+
+    /// The names of the block's axes.
+    pub const fn axes(self) -> &'static [&'static str] {
+        match self {
+            ActionBlock::Place => &["rotation", "row", "column"],
+            ActionBlock::Deploy => &["figure", "segment"],
+            ActionBlock::Arrow => &["arrow"],
+            ActionBlock::Return | ActionBlock::Portal | ActionBlock::AddNextTo => {
+                &["figure", "row", "column", "segment"]
+            }
+            ActionBlock::Swap => &["player", "row", "column", "segment"],
+            ActionBlock::MoveTo => &["row", "column", "segment"],
+            ActionBlock::Free => &["figure", "row", "column"],
+            _ => &[],
+        }
+    }
+}

@@ -1,0 +1,420 @@
+//! The research environment: explicit chance, honest clones, exact restores,
+//! the action index and the observations, over random games of every set.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use tilec_runtime::research::{Chance, Play, State};
+use tilec_runtime::*;
+
+const COMBOS: &[&[&str]] = &[
+    &["base"],
+    &["base", "river"],
+    &["base", "anniversary"],
+    &["base", "festival"],
+    &["base", "promos"],
+    &["base", "mm"],
+    &["base", "river", "anniversary", "festival", "promos", "mm"],
+];
+
+fn catalog(sets: &[&str]) -> Arc<Catalog> {
+    Arc::new(Catalog::shipped(sets).expect("shipped sets"))
+}
+
+/// Every legal play now.
+fn plays(state: &State) -> Vec<Play> {
+    let mut out = Vec::new();
+    state.legal_plays_into(&mut out);
+    out
+}
+
+/// Plays one uniformly random legal play (or draws at a chance node).
+fn step(state: &mut State, rng: &mut Rng) {
+    if state.is_chance() {
+        state.draw_random().expect("a draw at a chance node");
+        return;
+    }
+    let p = plays(state);
+    state
+        .play(p[rng.below(p.len() as u32) as usize])
+        .expect("a legal play");
+}
+
+/// The tiles placed from now to the end with the same choices (`choices`
+/// seeds them): the future the state's chance stream holds.
+fn future_tiles(mut state: State, choices: u64) -> Vec<KindId> {
+    let mut rng = Rng::new(choices);
+    let now = state.game().placed_tiles().len();
+    while !state.is_over() {
+        step(&mut state, &mut rng);
+    }
+    state.game().placed_tiles()[now..]
+        .iter()
+        .map(|t| t.kind)
+        .collect()
+}
+
+#[test]
+fn chance_outcomes_are_the_current_pile_group_and_sum_to_one() {
+    for sets in COMBOS {
+        let cat = catalog(sets);
+        let mut state = State::new(cat.clone(), 3, 5, Chance::Explicit).expect("setup");
+        let mut rng = Rng::new(9);
+        while !state.is_over() {
+            if state.is_chance() {
+                let odds = state.chance_outcomes();
+                let total: f64 = odds.iter().map(|o| o.1).sum();
+                assert!((total - 1.0).abs() < 1e-9, "{sets:?}: {total}");
+                let counts: HashMap<KindId, usize> =
+                    state.game().pile_counts().into_iter().collect();
+                for &(k, p) in &odds {
+                    assert!(p > 0.0 && counts[&k] > 0, "{sets:?}");
+                }
+                let (k, _) = odds[rng.below(odds.len() as u32) as usize];
+                let before = counts[&k];
+                state.draw(k).expect("an outcome draws");
+                assert_eq!(state.game().pile_count(k), before - 1);
+            } else {
+                step(&mut state, &mut rng);
+            }
+        }
+        assert_eq!(state.game().pile_len(), 0, "{sets:?}");
+    }
+}
+
+#[test]
+fn a_tile_that_is_no_outcome_is_refused_by_name() {
+    let cat = catalog(&["base", "river"]);
+    let mut state = State::new(cat.clone(), 2, 1, Chance::Explicit).expect("setup");
+    let land = cat.kind_id("base/U").expect("base/U");
+    let e = state.draw(land).expect_err("river tiles come first");
+    let text = e.describe(&cat);
+    assert!(
+        text.starts_with("`base/U` cannot be drawn while `river/"),
+        "{text}"
+    );
+    let hall = State::new(catalog(&["base"]), 2, 1, Chance::Sampled).expect("setup");
+    assert_eq!(hall.clone().draw(land), Err(research::PlayError::NotChance));
+}
+
+#[test]
+fn draws_follow_the_odds() {
+    let cat = catalog(&["base"]);
+    let state = State::new(cat.clone(), 2, 0, Chance::Explicit).expect("setup");
+    let odds = state.chance_outcomes();
+    let mut seen: HashMap<KindId, f64> = HashMap::new();
+    let n = 20_000;
+    for seed in 0..n {
+        let mut s = state.exact_copy();
+        s.resample(seed);
+        s.draw_random().expect("draw");
+        // The start position: every base tile fits, so the drawn tile is in hand.
+        *seen
+            .entry(s.in_hand().expect("a tile in hand"))
+            .or_default() += 1.0;
+    }
+    for (k, p) in odds {
+        let f = seen.get(&k).copied().unwrap_or(0.0) / n as f64;
+        assert!((f - p).abs() < 0.012, "{}: {f} against {p}", cat.kind(k).id);
+    }
+}
+
+#[test]
+fn a_clone_does_not_know_the_real_future_and_resample_reshuffles() {
+    let cat = catalog(&["base"]);
+    let mut real = State::new(cat, 2, 77, Chance::Sampled).expect("setup");
+    let mut rng = Rng::new(3);
+    for _ in 0..10 {
+        step(&mut real, &mut rng);
+    }
+    let truth = future_tiles(real.exact_copy(), 1);
+    assert_eq!(
+        future_tiles(real.exact_copy(), 1),
+        truth,
+        "an exact copy is exact"
+    );
+    let clone = real.clone();
+    assert!(clone == real, "a clone is the same position");
+    let guess = future_tiles(clone.exact_copy(), 1);
+    assert_ne!(guess, truth, "a clone draws from a seed of its own");
+    assert_eq!(
+        future_tiles(real.clone(), 1),
+        guess,
+        "two clones draw alike"
+    );
+    let mut orders = std::collections::HashSet::new();
+    for seed in 0..20 {
+        let mut c = real.clone();
+        c.resample(seed);
+        let tiles = future_tiles(c, 1);
+        let mut sorted = tiles.clone();
+        sorted.sort_unstable();
+        let mut expected = truth.clone();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected, "the same unseen tiles");
+        orders.insert(tiles);
+    }
+    assert_eq!(orders.len(), 20, "20 seeds, 20 orders");
+}
+
+#[test]
+fn playouts_draw_from_their_own_seed() {
+    let cat = catalog(&["base"]);
+    let real = State::new(cat, 2, 77, Chance::Sampled).expect("setup");
+    let mut orders = std::collections::HashSet::new();
+    for seed in 0..20 {
+        let mut c = real.exact_copy();
+        c.playout(seed);
+        assert!(c.is_over());
+        let order: Vec<KindId> = c.game().placed_tiles().iter().map(|t| t.kind).collect();
+        orders.insert(order);
+        let returns = c.returns();
+        assert!(returns.iter().filter(|&&r| r == 1.0).count() <= 1);
+    }
+    assert_eq!(orders.len(), 20);
+}
+
+#[test]
+fn a_state_rebuilt_from_its_log_is_exact_and_plays_on_alike() {
+    for (i, sets) in COMBOS.iter().enumerate() {
+        let cat = catalog(sets);
+        for chance in [Chance::Sampled, Chance::Explicit] {
+            let mut state = State::new(cat.clone(), 2 + i % 5, i as u64, chance).expect("setup");
+            let mut rng = Rng::new(i as u64);
+            let mut n = 0;
+            while !state.is_over() {
+                if n % 7 == 0 {
+                    let back = State::from_log(cat.clone(), &state.parts()).expect("restore");
+                    assert!(back == state, "{sets:?} step {n}");
+                    assert_eq!(back.seed(), state.seed());
+                    let (mut a, mut b) = (state.exact_copy(), back);
+                    let (mut ra, mut rb) = (Rng::new(n), Rng::new(n));
+                    for _ in 0..12 {
+                        if a.is_over() {
+                            break;
+                        }
+                        step(&mut a, &mut ra);
+                        step(&mut b, &mut rb);
+                        assert!(a == b, "{sets:?} step {n}");
+                    }
+                }
+                step(&mut state, &mut rng);
+                n += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn a_record_with_its_seed_continues_as_the_game_would() {
+    let cat = catalog(&["base", "river", "mm"]);
+    let names: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+    let mut state = State::new(cat, 3, 12345, Chance::Sampled).expect("setup");
+    let mut rng = Rng::new(4);
+    let mut checked = 0;
+    while !state.is_over() {
+        // At a turn's start: the town-hall choice, or a tile drawn by the
+        // chance stream for a player who had no choice (a record cannot say
+        // that a player chose to draw before the tile was placed).
+        let me = state.game().current_player();
+        let hall = state.game().holds_town_hall(me);
+        let placing = match state.game().phase() {
+            Phase::Place(k) => !hall && state.game().catalog().pile_class(k) != PileClass::TownHall,
+            _ => false,
+        };
+        if state.game().phase() == Phase::Draw || placing {
+            {
+                let text = state.to_record(&names).expect("history").to_toml();
+                assert!(text.contains("seed = 12345"), "{text}");
+                let record = record::parse(&text).expect("parses");
+                let back = State::from_record(
+                    &record,
+                    tables::SETS,
+                    CatalogOptions::default(),
+                    None,
+                    Chance::Sampled,
+                )
+                .expect("resumes");
+                let (a, b) = (back.game(), state.game());
+                assert!(
+                    back == state,
+                    "turn {}: {:?}",
+                    b.turn(),
+                    (
+                        (
+                            a.phase(),
+                            b.phase(),
+                            a.current_player(),
+                            b.current_player(),
+                            a.turn()
+                        ),
+                        (a.scores(), b.scores(), a.figures(), b.figures()),
+                        (
+                            a.placed_tiles().len(),
+                            b.placed_tiles().len(),
+                            a.pile_counts() == b.pile_counts()
+                        ),
+                        text
+                    )
+                );
+                checked += 1;
+            }
+        }
+        step(&mut state, &mut rng);
+    }
+    assert!(checked > 40, "{checked}");
+}
+
+#[test]
+fn every_legal_play_has_one_index_that_decodes_back() {
+    for (i, sets) in COMBOS.iter().enumerate() {
+        let cat = catalog(sets);
+        for g in 0..30u64 {
+            let players = 2 + (g as usize + i) % 5;
+            let mut state = State::new(cat.clone(), players, g, Chance::Sampled).expect("setup");
+            let mut rng = Rng::new(g);
+            while !state.is_over() {
+                let space = state.action_space();
+                let mut seen = std::collections::HashSet::new();
+                for p in plays(&state) {
+                    let index = space.encode(p);
+                    let index = index.unwrap_or_else(|| panic!("{sets:?}: no index for {p:?}"));
+                    assert!(index < space.size());
+                    assert!(seen.insert(index), "{sets:?}: two plays share {index}");
+                    assert_eq!(space.decode(index, state.game()), Some(p));
+                }
+                step(&mut state, &mut rng);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_action_space_fits_the_sets_and_players() {
+    let base = State::new(catalog(&["base"]), 2, 0, Chance::Sampled).expect("setup");
+    let space = base.action_space();
+    assert!(space.size() <= 10_000, "{}", space.size());
+    assert_eq!(space.radius(), 24);
+    let names: Vec<&str> = space.blocks().iter().map(|b| b.0.name()).collect();
+    assert_eq!(names, ["place", "deploy", "pass", "recall"]);
+    let all = State::new(catalog(COMBOS[6]), 4, 0, Chance::Sampled).expect("setup");
+    assert!(all.action_space().size() > space.size());
+    assert_eq!(all.action_space().blocks().len(), 16);
+}
+
+/// Every position of some random games, with the viewers' observations.
+#[test]
+fn different_positions_give_different_observations() {
+    for (i, sets) in COMBOS.iter().enumerate() {
+        let cat = catalog(sets);
+        let mut seen: HashMap<(u8, Vec<u8>), State> = HashMap::new();
+        let mut positions = 0;
+        for g in 0..12u64 {
+            let players = 2 + (g as usize + i) % 3;
+            let mut state = State::new(cat.clone(), players, g, Chance::Explicit).expect("setup");
+            let size = state.observation_layout().size();
+            let mut rng = Rng::new(g + 100);
+            while !state.is_over() {
+                for viewer in 0..players as u8 {
+                    let mut obs = vec![0; size];
+                    state.observe(viewer, &mut obs).expect("a player");
+                    assert!(!obs[..].contains(&255) || *sets != ["base"]);
+                    positions += 1;
+                    match seen.get(&(viewer, obs.clone())) {
+                        Some(other) => assert!(
+                            *other == state,
+                            "{sets:?}: one observation for two positions:\n{:?}\n{:?}",
+                            other.game(),
+                            state.game()
+                        ),
+                        None => {
+                            seen.insert((viewer, obs), state.exact_copy());
+                        }
+                    }
+                }
+                step(&mut state, &mut rng);
+            }
+        }
+        assert!(positions > 1000, "{positions}");
+    }
+}
+
+#[test]
+fn a_follower_on_another_segment_is_another_observation() {
+    let cat = catalog(&["base"]);
+    let mut state = State::new(cat.clone(), 2, 0, Chance::Explicit).expect("setup");
+    state.draw(cat.kind_id("base/D").unwrap()).expect("draw");
+    let mut p = plays(&state);
+    state.play(p.remove(0)).expect("place");
+    let deploys: Vec<Play> = plays(&state)
+        .into_iter()
+        .filter(|p| matches!(p, Play::Move(Move::Figure(Action::Place { .. }))))
+        .collect();
+    assert!(deploys.len() >= 3);
+    let size = state.observation_layout().size();
+    let mut observed = std::collections::HashSet::new();
+    for d in deploys {
+        let mut s = state.exact_copy();
+        s.play(d).expect("deploy");
+        for viewer in 0..2 {
+            let mut obs = vec![0; size];
+            s.observe(viewer, &mut obs).expect("a player");
+            assert!(observed.insert(obs));
+        }
+    }
+}
+
+#[test]
+fn the_layout_covers_the_observation_and_no_plane_is_constant_by_design() {
+    let state = State::new(catalog(&["base"]), 2, 0, Chance::Sampled).expect("setup");
+    let layout = state.observation_layout();
+    let parts = layout.parts();
+    let mut at = 0;
+    for p in &parts {
+        assert_eq!(p.start, at, "{}", p.name);
+        at += p.len();
+    }
+    assert_eq!(at, layout.size());
+    let names: Vec<&str> = parts.iter().map(|p| p.name).collect();
+    assert_eq!(
+        names,
+        [
+            "tile", "rotation", "last", "feature", "figure", "seat", "to_move", "phase", "in_hand",
+            "scores", "supply", "pile"
+        ]
+    );
+    assert!(state.observe(2, &mut vec![0; layout.size()]).is_none());
+    assert!(state.observe(0, &mut [0; 3]).is_none());
+}
+
+#[test]
+fn a_bad_history_or_record_is_refused_naming_what_is_wrong() {
+    let cat = catalog(&["base"]);
+    let state = State::new(cat.clone(), 2, 1, Chance::Explicit).expect("setup");
+    let pass = [LogEntry::Move(Move::Figure(Action::Pass))];
+    let parts = research::Parts {
+        log: &pass,
+        ..state.parts()
+    };
+    let e = State::from_log(cat.clone(), &parts).expect_err("a pass at the draw");
+    assert_eq!(
+        e.describe(&cat),
+        "history entry 0: this move does not belong to the draw phase"
+    );
+    let fits = [LogEntry::SetAside(cat.kind_id("base/U").expect("base/U"))];
+    let parts = research::Parts {
+        log: &fits,
+        ..state.parts()
+    };
+    let e = State::from_log(cat.clone(), &parts).expect_err("base/U fits");
+    assert_eq!(
+        e.to_string(),
+        "history entry 0: a tile set aside must fit nowhere, a tile placed somewhere"
+    );
+    let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n";
+    let record = record::parse(text).expect("a record");
+    let e = record::resume_in(&record, catalog(&["base", "river"])).expect_err("other sets");
+    assert_eq!(
+        e.to_string(),
+        "setup: the record plays the sets base, the catalog holds base, river"
+    );
+}
