@@ -4,6 +4,8 @@
 pub mod html;
 pub mod jcz;
 pub mod jcz_addon;
+pub mod jcz_play;
+pub mod jcz_start;
 pub mod json;
 pub mod png;
 pub mod rust;
