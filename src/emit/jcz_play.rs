@@ -96,6 +96,27 @@ pub fn notes(set: &Set, extends_river: bool) -> Vec<(String, Vec<String>)> {
             out.push((t.id.clone(), vec![why]));
         }
     }
+    // With portals the add-on implies tunnel tokens, and the engine's rule
+    // "tunnelize other expansions" then splits every `tunnel="true"` road.
+    let under = |t: &&Tile| {
+        t.segments
+            .iter()
+            .any(|s| s.kind == SegmentKind::Road && s.tunnels != 0)
+    };
+    for t in set
+        .tiles
+        .iter()
+        .filter(under)
+        .filter(|_| set.tiles.iter().any(has_portal))
+    {
+        out.push((t.id.clone(), vec!["the road under a city (with this set's portals JCloisterZone plays it as two portals)".into()]));
+    }
+    for t in set.tiles.iter().filter(|t| has_mark(t, MarkKind::Wells)) {
+        out.push((
+            t.id.clone(),
+            vec!["the wells (JCloisterZone's engine reads them on no tile)".into()],
+        ));
+    }
     let forks = set.tiles.iter().filter(|t| super::jcz::is_fork(t));
     if forks.clone().map(|t| u32::from(t.count)).sum::<u32>() > 1 {
         for t in forks {
@@ -121,7 +142,7 @@ fn has_mark(tile: &Tile, kind: MarkKind) -> bool {
 
 /// How an expansion switches a game element on: `enforces` (always) or
 /// `implies` (on unless the player switches it off).
-type Switch = (&'static str, &'static str);
+pub type Switch = (&'static str, &'static str);
 
 /// The game elements each symbol needs, switched on the way JCloisterZone's own
 /// expansion with that symbol does (its client's `models/expansions.js`): the
@@ -159,6 +180,30 @@ const MARK_ELEMENTS: &[(MarkKind, &[Switch])] = &[
     (MarkKind::Bazaar, &[("implies", "bazaar")]),
     (MarkKind::Ferry, &[("implies", "ferry")]),
 ];
+
+/// Marks that need no game element, and why: the engine reads them whatever
+/// the setup, or the add-on does not write or play them.
+pub const NO_ELEMENT: &[(MarkKind, &str)] = &[
+    (MarkKind::Darmstadtium, "the city's own scoring reads it"),
+    (MarkKind::MultiEdge, "the tile builder reads it"),
+    (
+        MarkKind::NoCastle,
+        "it forbids a castle; castles come with their own element",
+    ),
+    (
+        MarkKind::Wells,
+        "JCloisterZone's engine reads it on no tile (noted)",
+    ),
+    (MarkKind::Quarter, "a set with quarters is refused"),
+    (MarkKind::WindRose, "a set with wind roses is refused"),
+    (MarkKind::TownHall, "a town hall is not written"),
+];
+
+/// The game elements a mark needs (`None`: it needs none, see [`NO_ELEMENT`]).
+pub fn mark_elements(kind: MarkKind) -> Option<&'static [Switch]> {
+    let row = MARK_ELEMENTS.iter().find(|(k, _)| *k == kind);
+    row.map(|(_, switches)| *switches)
+}
 
 /// The game elements `set`'s expansion switches on, in a stable order: the
 /// river for a river set, the abbot and gardens for a set with gardens (the
