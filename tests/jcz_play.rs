@@ -250,3 +250,24 @@ fn jczs_own_start_tiles_and_river_are_what_the_addon_borrows() {
     ));
     assert!(same_shape(tile(SPRING.id).expect("RI/s"), &SPRING));
 }
+
+#[test]
+fn notes_name_what_jcz_plays_otherwise() {
+    let tmp = Temp::new("jcz-play-tunnels");
+    let (_, err, xml) = build(&tmp, "tests/jcz_play/tunnels");
+    assert!(xml.contains("<implies element=\"tunnel\" />"), "{xml}");
+    assert!(
+        err.contains("left out: the road under a city (with this set's portals JCloisterZone plays it as two portals): tunnels/B"),
+        "{err}"
+    );
+    let compiled = common::compile_dir(&common::root().join("tests/export_jcz")).1;
+    let notes = jcz_play::notes(&compiled.model.sets[0], false);
+    let wells = notes
+        .iter()
+        .find(|(_, what)| what[0].starts_with("the wells"));
+    assert_eq!(
+        wells.map(|(id, _)| id.as_str()),
+        Some("vocab/road-marks"),
+        "{notes:?}"
+    );
+}

@@ -79,57 +79,55 @@ pub fn foreign(set: &Set, extends_river: bool) -> (Foreign, Option<String>) {
     (out, start_copy)
 }
 
-/// What JCloisterZone plays differently from the tile text, per tile id (or set
-/// id), in the words of the export's losses.
+/// What JCloisterZone plays differently from the tile text, per tile id, in
+/// the words of the export's losses.
 pub fn notes(set: &Set, extends_river: bool) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
-    if let Some(start) = set.tiles.iter().find(|t| t.start) {
-        if !same_shape(start, &BASE_START) {
-            let why = format!("the start (JCloisterZone starts on its own `{}`, added to the set: this tile is another)", BASE_START.id);
-            out.push((start.id.clone(), vec![why]));
-        }
+    let mut note = |t: &Tile, why: String| out.push((t.id.clone(), vec![why]));
+    let start = set.tiles.iter().find(|t| t.start);
+    if let Some(t) = start.filter(|t| !same_shape(t, &BASE_START)) {
+        note(t, format!("the start (JCloisterZone starts on its own `{}`, added to the set: this tile is another)", BASE_START.id));
     }
-    let springs = set.tiles.iter().filter(|t| is_spring(t));
-    for t in springs.filter(|_| set.river && !extends_river) {
-        if !same_shape(t, &SPRING) {
-            let why = format!("the spring (JCloisterZone starts a river on its own `{}`, a spring with nothing else: this one is left out)", SPRING.id);
-            out.push((t.id.clone(), vec![why]));
-        }
+    let starts_river = set.river && !extends_river;
+    let springs = set.tiles.iter().filter(|t| is_spring(t) && starts_river);
+    for t in springs.filter(|t| !same_shape(t, &SPRING)) {
+        note(t, format!("the spring (JCloisterZone starts a river on its own `{}`, a spring with nothing else: this one is left out)", SPRING.id));
     }
     // With portals the add-on implies tunnel tokens, and the engine's rule
     // "tunnelize other expansions" then splits every `tunnel="true"` road.
-    let under = |t: &&Tile| {
-        t.segments
-            .iter()
-            .any(|s| s.kind == SegmentKind::Road && s.tunnels != 0)
-    };
-    for t in set
-        .tiles
-        .iter()
-        .filter(under)
-        .filter(|_| set.tiles.iter().any(has_portal))
-    {
-        out.push((t.id.clone(), vec!["the road under a city (with this set's portals JCloisterZone plays it as two portals)".into()]));
+    let portals = set.tiles.iter().any(has_portal);
+    for t in set.tiles.iter().filter(|t| portals && under_a_city(t)) {
+        note(
+            t,
+            "the road under a city (with this set's portals JCloisterZone plays it as two portals)"
+                .into(),
+        );
     }
     for t in set.tiles.iter().filter(|t| has_mark(t, MarkKind::Wells)) {
-        out.push((
-            t.id.clone(),
-            vec!["the wells (JCloisterZone's engine reads them on no tile)".into()],
-        ));
+        note(
+            t,
+            "the wells (JCloisterZone's engine reads them on no tile)".into(),
+        );
     }
-    let forks = set.tiles.iter().filter(|t| super::jcz::is_fork(t));
-    if forks.clone().map(|t| u32::from(t.count)).sum::<u32>() > 1 {
+    let forks: Vec<&Tile> = set
+        .tiles
+        .iter()
+        .filter(|t| super::jcz::is_fork(t))
+        .collect();
+    if forks.iter().map(|t| u32::from(t.count)).sum::<u32>() > 1 {
         for t in forks {
-            out.push((
-                t.id.clone(),
-                vec![
-                    "the order of forks (JCloisterZone draws every fork right after the spring)"
-                        .into(),
-                ],
-            ));
+            note(
+                t,
+                "the order of forks (JCloisterZone draws every fork right after the spring)".into(),
+            );
         }
     }
     out
+}
+
+fn under_a_city(tile: &Tile) -> bool {
+    let roads = tile.segments.iter().filter(|s| s.kind == SegmentKind::Road);
+    roads.into_iter().any(|s| s.tunnels != 0)
 }
 
 fn is_spring(tile: &Tile) -> bool {

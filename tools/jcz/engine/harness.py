@@ -2,7 +2,7 @@
 """Plays tilec's JCloisterZone add-ons in JCloisterZone's own Java engine.
 
     tools/jcz/engine/harness.py --engine ENGINE --jcz-xml XMLDIR --work WORK \\
-        [--games N] [--seed S] [--only shipped|library] [--json FILE] [--tilec PATH]
+        [--games N] [--seed S] [--only shipped|library] [--tiles DIR] [--json FILE] [--tilec PATH]
 
 ENGINE is a checkout of farin/JCloisterZone (the engine, AGPL: never copied into
 this repository), XMLDIR the tile XML its client ships
@@ -15,7 +15,10 @@ tools/jcz/engine/src, builds tilec's add-on of the shipped sets and of the whole
 imported JCloisterZone library, and plays N random games of each setup the way
 the client sets it up (tilec.jcz.Play). It prints a table: games ended,
 failures (with the engine's frame), start tiles, and per tile group the copies
-placed, discarded for want of a legal place, and left undrawn.
+placed, discarded for want of a legal place, and left undrawn, and the
+events that show an expansion's rules at work (tokens placed, followers
+captured, ...). `--tiles DIR` plays a designer's directory instead, each set
+with what `tilec build` says to choose with it.
 """
 
 import argparse
@@ -195,6 +198,7 @@ def main():
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=["shipped", "library"])
+    ap.add_argument("--tiles", type=Path, help="play this directory's sets instead (a designer's)")
     ap.add_argument("--json", type=Path, help="also write every result as JSON here")
     ap.add_argument("--tilec", help="the tilec binary (default: cargo build, target/debug/tilec)")
     a = ap.parse_args()
@@ -207,7 +211,13 @@ def main():
         tilec = str(REPO / "target/debug/tilec")
     xmls = sorted(a.jcz_xml.glob("*.xml"))
     results, library = [], {}
-    if a.only != "library":
+    if a.tiles:
+        addon, log = tilec_build(tilec, a.tiles.resolve(), a.work, "tiles")
+        print(log, end="")
+        for sid, sets in tile_sets(addon):
+            results.append(play(a.work, xmls + [addon], sets, a.games, a.seed, "+".join(sets)))
+        a.only = "none"
+    if a.only not in ("library", "none"):
         addon, _ = tilec_build(tilec, REPO / "tiles", a.work, "shipped")
         setups = [
             ("tilec/base",),
@@ -222,13 +232,17 @@ def main():
         ]
         for s in setups:
             results.append(play(a.work, xmls + [addon], list(s), a.games, a.seed, "+".join(s)))
-    if a.only != "shipped":
+    if a.only not in ("shipped", "none"):
         lib, dropped = import_library(tilec, xmls, a.work)
         addon, log = tilec_build(tilec, lib, a.work, "library")
         refused = re.findall(r"warning: set `([^`]+)` is left out", log)
         library = {"files": len(xmls), "dropped": dropped, "refused": refused}
         print(f"library: {len(xmls)} files; tiles taken out (their import does not check): "
               f"{', '.join(dropped) or 'none'}; sets refused by the add-on: {', '.join(refused) or 'none'}")
+        # JCloisterZone's own sets, to compare with: its River II discards a
+        # river tile now and then too.
+        for sets in (["basic"], ["basic", "river/1"], ["basic", "river/2"]):
+            results.append(play(a.work, xmls, sets, a.games, a.seed, "JCZ's own " + "+".join(sets)))
         for sid, sets in tile_sets(addon):
             results.append(play(a.work, xmls + [addon], sets, a.games, a.seed, "+".join(sets)))
     print("| setup | ended | start | placed | discarded | left | river placed/in pile | rules in play | failures |")
