@@ -186,8 +186,9 @@ def row(r):
     hidden = r.get("hiddenUnderHills", 0)
     left = f"{g('left') - hidden}" + (f" (+{hidden} under hills)" if hidden else "") if groups else "-"
     rules = ", ".join(f"{e} {n}" for e, n in r.get("events", {}).items() if e not in COMMON_EVENTS)
+    discarded = f"{g('discarded')}" + (f" ({r['gamesWithDiscards']} games)" if g("discarded") else "")
     return (f"| {r['label']} | {r['finished']}/{r['games']} | {start} | {g('placed') if groups else '-'} "
-            f"| {g('discarded') if groups else '-'} | {left} | {rv} | {rules} | {fails} |")
+            f"| {discarded if groups else '-'} | {left} | {rv} | {rules} | {fails} |")
 
 
 def main():

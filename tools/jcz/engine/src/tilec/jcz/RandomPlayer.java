@@ -27,6 +27,7 @@ import com.jcloisterzone.action.NeutralFigureAction;
 import com.jcloisterzone.action.PlayerAction;
 import com.jcloisterzone.action.ReturnMeepleAction;
 import com.jcloisterzone.action.ScoreAcrobatsAction;
+import com.jcloisterzone.action.SelectPrisonerToExchangeAction;
 import com.jcloisterzone.action.TilePlacementAction;
 import com.jcloisterzone.action.TowerPieceAction;
 import com.jcloisterzone.action.TunnelAction;
@@ -36,6 +37,7 @@ import com.jcloisterzone.board.Position;
 import com.jcloisterzone.board.pointer.FeaturePointer;
 import com.jcloisterzone.board.pointer.MeeplePointer;
 import com.jcloisterzone.feature.Tower;
+import com.jcloisterzone.figure.Follower;
 import com.jcloisterzone.figure.neutral.NeutralFigure;
 import com.jcloisterzone.game.capability.BazaarCapability;
 import com.jcloisterzone.game.capability.BazaarCapabilityModel;
@@ -56,6 +58,7 @@ import com.jcloisterzone.io.message.CommitMessage;
 import com.jcloisterzone.io.message.CornCircleRemoveOrDeployMessage;
 import com.jcloisterzone.io.message.CornCircleRemoveOrDeployMessage.CornCircleOption;
 import com.jcloisterzone.io.message.DeployMeepleMessage;
+import com.jcloisterzone.io.message.ExchangeFollowerChoiceMessage;
 import com.jcloisterzone.io.message.FlockMessage;
 import com.jcloisterzone.io.message.Message;
 import com.jcloisterzone.io.message.MoveNeutralFigureMessage;
@@ -166,7 +169,8 @@ final class RandomPlayer {
             || a instanceof BridgeAction || a instanceof CastleAction || a instanceof FerriesAction
             || a instanceof GoldPieceAction || a instanceof LittleBuildingAction || a instanceof MoveDragonAction
             || a instanceof NeutralFigureAction || a instanceof FairyOnTileAction || a instanceof FairyNextToAction
-            || a instanceof ReturnMeepleAction || a instanceof CaptureFollowerAction || a instanceof ScoreAcrobatsAction;
+            || a instanceof ReturnMeepleAction || a instanceof CaptureFollowerAction || a instanceof ScoreAcrobatsAction
+            || a instanceof SelectPrisonerToExchangeAction;
     }
 
     @SuppressWarnings("unchecked")
@@ -214,6 +218,9 @@ final class RandomPlayer {
         }
         if (a instanceof CaptureFollowerAction) {
             return new CaptureFollowerMessage((MeeplePointer) opt);
+        }
+        if (a instanceof SelectPrisonerToExchangeAction) {
+            return new ExchangeFollowerChoiceMessage(((Follower) opt).getId());
         }
         return new ScoreAcrobatsMessage((FeaturePointer) opt);
     }

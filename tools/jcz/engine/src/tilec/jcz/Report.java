@@ -72,6 +72,7 @@ final class Report {
     final Map<String, Group> groups = new TreeMap<>();
     final Map<String, Integer> discarded = new TreeMap<>();
     final Map<String, Integer> events = new TreeMap<>();
+    int gamesWithDiscards;
     int hiddenUnderHills;
     long scoreTotal;
 
@@ -93,6 +94,9 @@ final class Report {
         startTiles.merge(String.join("+", g.start), 1, Integer::sum);
         g.groups.forEach((name, grp) -> groups.computeIfAbsent(name, k -> new Group()).add(grp));
         g.discarded.forEach((id, n) -> discarded.merge(id, n, Integer::sum));
+        if (!g.discarded.isEmpty()) {
+            gamesWithDiscards++;
+        }
         g.events.forEach((e, n) -> events.merge(e, n, Integer::sum));
         hiddenUnderHills += g.hidden;
         scoreTotal += g.score;
