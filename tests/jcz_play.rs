@@ -271,3 +271,28 @@ fn notes_name_what_jcz_plays_otherwise() {
         "{notes:?}"
     );
 }
+
+/// The README's path (section "Playing your set in JCloisterZone"): the
+/// tutorial's set, built into an add-on, says what to choose and what it leaves out.
+#[test]
+fn the_readmes_tutorial_set_says_what_to_choose() {
+    let tmp = Temp::new("jcz-play-readme");
+    let dir = format!("{}/mytiles", tmp.path());
+    let out = tilec(&["new", "castles", "--dir", &dir, "--name", "Castles"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = format!("{dir}/castles.tiles");
+    let mut tiles = std::fs::read_to_string(&file).expect("scaffold");
+    tiles.push_str("\ntile C \"City corner with road\" {\n  count 2\n  city c N W\n  road r E S\n  field f1 EL SR -> c\n  field f2 ER SL\n}\n");
+    std::fs::write(&file, tiles).expect("write");
+    let toml = format!("{dir}/sets.toml");
+    let sets = std::fs::read_to_string(&toml).expect("sets.toml");
+    std::fs::write(&toml, sets.replace("total = 4", "total = 6")).expect("write");
+    let (out, err, _) = build(&tmp, &dir);
+    let readme = std::fs::read_to_string(common::root().join("README.md")).expect("README");
+    for line in out.lines().chain(err.lines()).filter(|l| {
+        !l.starts_with("wrote") && !l.starts_with("built in") && !l.starts_with("tables")
+    }) {
+        assert!(readme.contains(line), "the README lacks {line:?}");
+    }
+    assert!(out.contains("a JCloisterZone add-on; in its game setup, choose\n  Castles: with a base game\n  a base game: JCloisterZone's Basic game\n"), "{out}");
+}
