@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! jcz-addon.json              title, version, minimumJczVersion, expansions, artworks
-//! tilec.xml                   the tiles and tile-sets (emit::jcz) and one <expansion> per set
+//! tilec.xml                   the tiles and tile-sets (emit::jcz, with emit::jcz_play's start
+//!                             tiles and game elements) and one <expansion> per set
 //! tilec/artwork.json          the artwork: tile size, where features and tiles are described
 //! tilec/jsons/features.json   per segment: a clip path and a meeple point
 //! tilec/jsons/tiles.json      per tile: its image and, per feature location, its feature
