@@ -228,12 +228,18 @@ fn jczs_own_start_tiles_and_river_are_what_the_addon_borrows() {
     let others: Vec<&str> = ids.iter().copied().filter(|id| *id != SPRING.id).collect();
     assert!(ids.contains(&SPRING.id));
     assert_eq!(others, RIVER_TILES);
+    // The tiles alone (River II's `RI.2/CIcI` does not import yet), as a
+    // base game's start tile and a river of a spring and a lake.
+    let basic = std::fs::read_to_string(dir.join("basic.xml")).expect("basic.xml");
     let tmp = Temp::new("jcz-play-own");
-    let files = [dir.join("basic.xml"), dir.join("river.xml")];
-    let files: Vec<&str> = files
-        .iter()
-        .map(|p| p.to_str().expect("UTF-8 path"))
-        .collect();
+    let start = tmp.0.join("start.xml");
+    std::fs::write(&start, only(&basic, &[BASE_START.id])).expect("write");
+    let spring = tmp.0.join("spring.xml");
+    std::fs::write(&spring, only(&river, &[SPRING.id, "RI.1/I.e"])).expect("write");
+    let files = [
+        start.to_str().expect("path"),
+        spring.to_str().expect("path"),
+    ];
     let out = import(&tmp, &files);
     let compiled = common::compile_dir(std::path::Path::new(&out)).1;
     let tile = |name: &str| {
@@ -295,4 +301,21 @@ fn the_readmes_tutorial_set_says_what_to_choose() {
         assert!(readme.contains(line), "the README lacks {line:?}");
     }
     assert!(out.contains("a JCloisterZone add-on; in its game setup, choose\n  Castles: with a base game\n  a base game: JCloisterZone's Basic game\n"), "{out}");
+}
+
+/// A tile XML of the `<tile>`s of `xml` with these ids, one tile-set counting each once.
+fn only(xml: &str, ids: &[&str]) -> String {
+    let doc = roxmltree::Document::parse(xml).expect("XML");
+    let tiles = doc.descendants().filter(|n| n.has_tag_name("tile"));
+    let chosen = tiles.filter(|n| n.attribute("id").is_some_and(|id| ids.contains(&id)));
+    let text: Vec<&str> = chosen.map(|n| &xml[n.range()]).collect();
+    let refs: Vec<String> = ids
+        .iter()
+        .map(|id| format!("<ref tile=\"{id}\"/>"))
+        .collect();
+    format!(
+        "<defs><tiles>{}</tiles><sets><tile-set id=\"own\">{}</tile-set></sets></defs>",
+        text.join(""),
+        refs.join("")
+    )
 }
