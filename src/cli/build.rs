@@ -72,6 +72,14 @@ pub fn run(args: &BuildArgs) -> u8 {
         let sets: Vec<_> = compiled.model.sets.iter().collect();
         let (files, lost) = tilec::emit::jcz_addon::addon(&sets);
         super::export::report_lost(&lost);
+        for set in &sets {
+            if let Some(why) = tilec::emit::jcz_play::refusal(set) {
+                eprintln!(
+                    "warning: set `{}` is left out of the JCloisterZone add-on: {why}",
+                    set.id
+                );
+            }
+        }
         (dir, files)
     });
     if let Some((dir, files)) = &addon {
@@ -139,7 +147,16 @@ fn summary(args: &BuildArgs, compiled: &Compiled, site: &[html::SiteFile], start
         bytes / 1024
     );
     if let Some(dir) = &args.jcz_addon {
-        outln!("wrote {}/: a JCloisterZone add-on", dir.display());
+        outln!(
+            "wrote {}/: a JCloisterZone add-on; in its game setup, choose",
+            dir.display()
+        );
+        let sets: Vec<_> = sets.iter().collect();
+        let played = tilec::emit::jcz_addon::played(&sets);
+        let extends = |s: &tilec::model::Set| tilec::emit::jcz_addon::extends_river(s, &played);
+        for line in tilec::emit::jcz_play::guide(&played, extends) {
+            outln!("  {line}");
+        }
     }
     outln!("built in {} ms", start.elapsed().as_millis());
 }

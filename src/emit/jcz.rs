@@ -133,6 +133,26 @@ pub fn export(sets: &[&Set]) -> Export {
 /// `requires` (`<requires expansion="RIVER"/>`), but the base game, which
 /// JCloisterZone's files (and `import-jcz`) take as given.
 pub fn export_requiring(sets: &[&Set], requires: &[(String, Vec<String>)]) -> Export {
+    write(sets, requires, &[])
+}
+
+/// Tiles of JCloisterZone's own files that a tile-set counts once (`refs`) or
+/// removes (`removes`); they are not written, only named.
+#[derive(Clone, Debug, Default)]
+pub struct Foreign {
+    /// Tiles counted once each.
+    pub refs: Vec<&'static str>,
+    /// Tiles removed from a game that plays the set.
+    pub removes: Vec<&'static str>,
+}
+
+/// The XML of `sets`, the tile-set of `sets[i]` also counting and removing
+/// `foreign[i]` (JCloisterZone's start tiles, the River a river set stands in for).
+pub fn export_with(sets: &[&Set], foreign: &[Foreign]) -> Export {
+    write(sets, &[], foreign)
+}
+
+fn write(sets: &[&Set], requires: &[(String, Vec<String>)], foreign: &[Foreign]) -> Export {
     let mut lost = Vec::new();
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<defs>\n  <tiles>\n");
     for set in sets {
@@ -152,36 +172,55 @@ pub fn export_requiring(sets: &[&Set], requires: &[(String, Vec<String>)]) -> Ex
         }
     }
     xml.push_str("  </tiles>\n  <sets>\n");
-    for set in sets {
-        let _ = write!(xml, "    <tile-set id=\"{}\"", escape(&set.id));
-        if let Some(n) = set.relations.max_copies {
-            let _ = write!(xml, " max=\"{n}\"");
-        }
-        xml.push_str(">\n");
-        for id in &set.relations.removes {
-            // A tile of a set not exported is nothing JCloisterZone could remove.
-            match sets.iter().flat_map(|s| &s.tiles).any(|t| &t.id == id) {
-                true => {
-                    let _ = writeln!(xml, "      <remove tile=\"{}\" />", escape(id));
-                }
-                false => lost.push((
-                    set.id.clone(),
-                    vec![format!("the removal of `{id}` (its set is not exported)")],
-                )),
-            }
-        }
-        let required = requires.iter().filter(|(id, _)| *id == set.id);
-        for r in required.flat_map(|(_, r)| r).filter(|r| *r != "base") {
-            let _ = writeln!(xml, "      <requires expansion=\"{}\" />", expansion(r));
-        }
-        for tile in set.tiles.iter().filter(|t| !t.is_wildcard()) {
-            let (n, id) = (tile.count, escape(&tile.id));
-            let _ = writeln!(xml, "      <ref count=\"{n}\" tile=\"{id}\" />");
-        }
-        xml.push_str("    </tile-set>\n");
+    let none = Foreign::default();
+    for (i, set) in sets.iter().enumerate() {
+        let foreign = foreign.get(i).unwrap_or(&none);
+        write_tile_set(&mut xml, (set, sets), requires, foreign, &mut lost);
     }
     xml.push_str("  </sets>\n</defs>\n");
     Export { xml, lost }
+}
+
+/// One `<tile-set>`: its removals, requirements and counts.
+fn write_tile_set(
+    xml: &mut String,
+    (set, sets): (&Set, &[&Set]),
+    requires: &[(String, Vec<String>)],
+    foreign: &Foreign,
+    lost: &mut Vec<(String, Vec<String>)>,
+) {
+    let _ = write!(xml, "    <tile-set id=\"{}\"", escape(&set.id));
+    if let Some(n) = set.relations.max_copies {
+        let _ = write!(xml, " max=\"{n}\"");
+    }
+    xml.push_str(">\n");
+    for id in &set.relations.removes {
+        // A tile of a set not exported is nothing JCloisterZone could remove.
+        match sets.iter().flat_map(|s| &s.tiles).any(|t| &t.id == id) {
+            true => {
+                let _ = writeln!(xml, "      <remove tile=\"{}\" />", escape(id));
+            }
+            false => lost.push((
+                set.id.clone(),
+                vec![format!("the removal of `{id}` (its set is not exported)")],
+            )),
+        }
+    }
+    for id in &foreign.removes {
+        let _ = writeln!(xml, "      <remove tile=\"{}\" />", escape(id));
+    }
+    let required = requires.iter().filter(|(id, _)| *id == set.id);
+    for r in required.flat_map(|(_, r)| r).filter(|r| *r != "base") {
+        let _ = writeln!(xml, "      <requires expansion=\"{}\" />", expansion(r));
+    }
+    for id in &foreign.refs {
+        let _ = writeln!(xml, "      <ref count=\"1\" tile=\"{}\" />", escape(id));
+    }
+    for tile in set.tiles.iter().filter(|t| !t.is_wildcard() && t.count > 0) {
+        let (n, id) = (tile.count, escape(&tile.id));
+        let _ = writeln!(xml, "      <ref count=\"{n}\" tile=\"{id}\" />");
+    }
+    xml.push_str("    </tile-set>\n");
 }
 
 /// JCloisterZone's name of the expansion a set id stands for (`river` is
@@ -348,16 +387,30 @@ fn add_attribute(attrs: &mut String, name: &str, text: &str, what: &str) -> Resu
     Ok(())
 }
 
-/// `river-spring` / `river-lake` for a river's ends, `river` for the rest of a river set.
+/// `river-spring` / `river-lake` for a river's ends, `river-fork` for a river
+/// of three or more edges (River II's fork: JCloisterZone's river rule draws it
+/// right after the spring and only then the other river tiles), `river` for the
+/// rest of a river set.
 fn river_group(set: &Set, tile: &Tile) -> Option<&'static str> {
     let has = |k: EndKind| tile.ends.iter().any(|e| e.end.kind == k);
     if has(EndKind::Spring) {
         Some("river-spring")
     } else if has(EndKind::Lake) {
         Some("river-lake")
+    } else if is_fork(tile) {
+        Some("river-fork")
     } else {
         set.river.then_some("river")
     }
+}
+
+/// Whether a river of `tile` leaves by three or more edges.
+pub(crate) fn is_fork(tile: &Tile) -> bool {
+    let rivers = tile
+        .segments
+        .iter()
+        .filter(|s| s.kind == SegmentKind::River);
+    rivers.into_iter().any(|s| edges(s.ports).count() >= 3)
 }
 
 /// The wagon-move labels of each segment: one label per end point of roads,

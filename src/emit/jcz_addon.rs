@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! jcz-addon.json              title, version, minimumJczVersion, expansions, artworks
-//! tilec.xml                   the tiles and tile-sets (emit::jcz) and one <expansion> per set
+//! tilec.xml                   the tiles and tile-sets (emit::jcz, with emit::jcz_play's start
+//!                             tiles and game elements) and one <expansion> per set
 //! tilec/artwork.json          the artwork: tile size, where features and tiles are described
 //! tilec/jsons/features.json   per place a figure can stand: a clip path and a point
 //! tilec/jsons/tiles.json      per tile: its image and, per feature location, its feature
@@ -16,10 +17,10 @@
 //! The artwork (clips and points of every place the engine can report) is
 //! `emit::jcz_art`'s.
 
+use super::jcz_play;
 use crate::emit::xml::escape;
 use crate::model::Set;
 use serde_json::{json, Value};
-use tilec_runtime::{EndKind, MarkKind};
 
 /// Files of the add-on: (path relative to its directory, bytes).
 pub type Files = Vec<(String, Vec<u8>)>;
@@ -33,10 +34,26 @@ const MINIMUM_JCZ: &str = "5.10.0";
 /// rules), so ours live in a name space of their own there.
 pub const ID_PREFIX: &str = "tilec/";
 
-/// Every file of the add-on for `sets`, and what the XML could not say.
+/// Every file of the add-on for `sets`, and what the XML could not say. A set
+/// JCloisterZone cannot play ([`jcz_play::refusal`]) is left out: the caller
+/// names it. Each tile-set counts and removes what a game of it needs of
+/// JCloisterZone's own tiles to start ([`jcz_play::foreign`]).
 pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
-    let named: Vec<Set> = sets.iter().map(|s| in_addon_space(s)).collect();
-    let export = super::jcz::export(&named.iter().collect::<Vec<_>>());
+    let sets: Vec<&Set> = played(sets);
+    let sets = &sets[..];
+    let mut notes = Vec::new();
+    let mut foreign = Vec::new();
+    let named: Vec<Set> = sets
+        .iter()
+        .map(|s| {
+            let extends = extends_river(s, sets);
+            let (f, start_copy) = jcz_play::foreign(s, extends);
+            notes.extend(jcz_play::notes(s, extends));
+            foreign.push(f);
+            in_addon_space(s, start_copy.as_deref())
+        })
+        .collect();
+    let export = super::jcz::export_with(&named.iter().collect::<Vec<_>>(), &foreign);
     let mut files = Files::new();
     let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
     let manifest = json!({
@@ -53,7 +70,7 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
         with_expansions(&export.xml, sets).into_bytes(),
     ));
     files.extend(super::jcz_art::artwork(sets, &named));
-    let lost = export.lost.into_iter().map(|(id, what)| {
+    let lost = export.lost.into_iter().chain(notes).map(|(id, what)| {
         let id = id
             .strip_prefix(ID_PREFIX)
             .map_or(id.clone(), str::to_string);
@@ -62,59 +79,37 @@ pub fn addon(sets: &[&Set]) -> (Files, Vec<(String, Vec<String>)>) {
     (files, lost.collect())
 }
 
-/// `set` with its id and its tiles' ids in the add-on's name space.
-fn in_addon_space(set: &Set) -> Set {
+/// The sets JCloisterZone can play: `sets` but those [`jcz_play::refusal`] refuses.
+pub fn played<'s>(sets: &[&'s Set]) -> Vec<&'s Set> {
+    let ok = sets.iter().filter(|s| jcz_play::refusal(s).is_none());
+    ok.copied().collect()
+}
+
+/// Whether river set `set` extends another river set of `sets`, or the
+/// shipped River (`requires`): it is then played with that one's start.
+pub fn extends_river(set: &Set, sets: &[&Set]) -> bool {
+    let river = |id: &String| sets.iter().any(|s| s.river && &s.id == id) || id == "river";
+    set.river && set.relations.requires.iter().any(river)
+}
+
+/// `set` with its id and its tiles' ids in the add-on's name space, and
+/// `start_copy` (a tile id) one copy fewer: JCloisterZone's own start tile is
+/// that copy.
+fn in_addon_space(set: &Set, start_copy: Option<&str>) -> Set {
     let mut named = set.clone();
     named.id = format!("{ID_PREFIX}{}", set.id);
     for tile in &mut named.tiles {
+        if Some(tile.id.as_str()) == start_copy {
+            tile.count -= 1;
+        }
+        // The add-on says the start its own way (`jcz_play::foreign`).
+        tile.start = false;
         tile.id = format!("{ID_PREFIX}{}", tile.id);
     }
+    for id in &mut named.relations.removes {
+        *id = format!("{ID_PREFIX}{id}");
+    }
     named
-}
-
-/// A game element an expansion switches on: the engine plays a rule only when
-/// its element is in the game's setup, which the client fills from the
-/// expansions chosen (`enforces`: always, `implies`: by default), as its own
-/// River, Festival, Russian Promos and Tunnel do.
-struct ElementRow {
-    used: fn(&Set) -> bool,
-    tag: &'static str,
-    element: &'static str,
-}
-
-const ELEMENTS: &[ElementRow] = &[
-    ElementRow {
-        used: |set| set.river,
-        tag: "enforces",
-        element: "river",
-    },
-    ElementRow {
-        used: |set| has_mark(set, &[MarkKind::Festival]),
-        tag: "implies",
-        element: "festival",
-    },
-    ElementRow {
-        used: |set| has_mark(set, &[MarkKind::TrapLake, MarkKind::Tree]),
-        tag: "enforces",
-        element: "russian-trap",
-    },
-    // A portal (`tunnel="true"` on a one-edge road) needs the engine's tunnel
-    // tokens; JCloisterZone's Tunnel implies them too. Its engine plays portals
-    // of tiles outside that expansion only with the rule "tunnelize other
-    // expansions" (docs/export-jcz.md).
-    ElementRow {
-        used: |set| {
-            let ends = set.tiles.iter().flat_map(|t| &t.ends);
-            ends.into_iter().any(|e| e.end.kind == EndKind::Tunnel)
-        },
-        tag: "implies",
-        element: "tunnel",
-    },
-];
-
-fn has_mark(set: &Set, kinds: &[MarkKind]) -> bool {
-    let marks = set.tiles.iter().flat_map(|t| &t.marks);
-    marks.into_iter().any(|m| kinds.contains(&m.kind))
 }
 
 /// The tile XML with an `<expansion>` per set before `</defs>`: what the
@@ -135,8 +130,9 @@ fn with_expansions(xml: &str, sets: &[&Set]) -> String {
         block.push_str(&format!(
             "    <expansion id=\"TILEC_{id}\">\n      <title>{title}</title>\n      <ref tile-set=\"{tile_set}\" />\n"
         ));
-        for row in ELEMENTS.iter().filter(|r| (r.used)(set)) {
-            let (tag, element) = (row.tag, row.element);
+        // The engine plays a rule only when its element is in the game's
+        // setup, which the client fills from the expansions chosen.
+        for (tag, element) in jcz_play::elements(set) {
             block.push_str(&format!("      <{tag} element=\"{element}\" />\n"));
         }
         block.push_str("    </expansion>\n");

@@ -5,6 +5,8 @@ pub mod html;
 pub mod jcz;
 pub mod jcz_addon;
 pub mod jcz_art;
+pub mod jcz_play;
+pub mod jcz_start;
 pub mod json;
 pub mod png;
 pub mod rust;

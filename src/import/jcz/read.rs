@@ -245,13 +245,9 @@ fn expansions(node: Node<'_, '_>, sink: &mut Sink<'_>, titles: &mut Vec<(String,
                     }
                 },
                 // The game elements tilec's add-on switches on for a set's
-                // rules: its tiles already say them (river tiles, the
-                // festival mark, Vodyanoy's lake and Solovei's tree).
-                "enforces" | "implies"
-                    if matches!(
-                        c.attribute("element"),
-                        Some("river" | "festival" | "russian-trap")
-                    ) => {}
+                // rules (`emit::jcz_play::elements`): its tiles already say
+                // them (river tiles, gardens, portals, marks).
+                "enforces" | "implies" if c.attribute("element").is_some() => {}
                 _ => sink.element(c),
             }
         }
