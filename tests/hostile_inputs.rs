@@ -6,15 +6,8 @@ mod common;
 
 use common::{root, text, Temp};
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn tilec(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("tilec runs")
-}
+use common::tilec_in as tilec;
 
 /// `dir/NAME.tiles`: a set of one kind of tile, two copies, the start tile
 /// unless the set is `b` (`id` the tile's local id, `name` the set's name as

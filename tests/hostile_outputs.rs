@@ -11,25 +11,9 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn tilec(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("tilec runs")
-}
+use common::tilec_in as tilec;
 
-/// A scratch directory holding `inp/promos.tiles`.
-fn scratch(name: &str) -> Temp {
-    let t = Temp::new(name);
-    std::fs::create_dir_all(t.0.join("inp")).unwrap();
-    std::fs::copy(
-        root().join("tiles/promos.tiles"),
-        t.0.join("inp/promos.tiles"),
-    )
-    .unwrap();
-    t
-}
+use common::scratch_with_promos as scratch;
 
 fn refused(out: &Output, says: &str) -> String {
     let err = text(&out.stderr);

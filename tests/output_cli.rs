@@ -11,25 +11,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn tilec(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("tilec runs")
-}
+use common::tilec_in as tilec;
 
-/// A scratch directory holding `inp/promos.tiles`.
-fn scratch(name: &str) -> Temp {
-    let t = Temp::new(name);
-    std::fs::create_dir_all(t.0.join("inp")).unwrap();
-    std::fs::copy(
-        root().join("tiles/promos.tiles"),
-        t.0.join("inp/promos.tiles"),
-    )
-    .unwrap();
-    t
-}
+use common::scratch_with_promos as scratch;
 
 /// Every path under `dir` (sorted, relative), to see that nothing changed.
 fn listing(dir: &Path) -> Vec<String> {

@@ -112,7 +112,7 @@ pub fn fits(compiled: &Compiled, command: &str) -> Result<(), String> {
 
 /// Per set: what `sets.toml` expects and how many problems were found (the
 /// build only gets this far when there are none).
-fn checks(compiled: &Compiled) -> Vec<SetCheck> {
+pub fn checks(compiled: &Compiled) -> Vec<SetCheck> {
     compiled
         .model
         .sets

@@ -3,12 +3,13 @@
 //! the pictures of kinds that changed. A failed build is its diagnostics,
 //! rendered as `tilec check` renders them.
 
-use crate::cli::{build::fits, input};
+use crate::cli::build::{checks, fits};
+use crate::cli::input;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
-use tilec::emit::html::{self, Pictures, SetCheck};
+use tilec::emit::html::{self, Pictures};
 use tilec::sets::Available;
 use tilec::Compiled;
 
@@ -61,20 +62,7 @@ pub fn build(dir: &Path, pictures: &Mutex<Pictures>) -> Result<Good, String> {
 
 /// The site of a clean build, with the pictures cache held while drawing.
 fn site(compiled: &Compiled, pictures: &Mutex<Pictures>) -> BTreeMap<String, Vec<u8>> {
-    let checks: Vec<SetCheck> = compiled
-        .model
-        .sets
-        .iter()
-        .map(|s| SetCheck {
-            expected_total: compiled
-                .config
-                .sets
-                .iter()
-                .find(|c| c.id == s.id)
-                .map(|c| c.total),
-            problems: 0,
-        })
-        .collect();
+    let checks = checks(compiled);
     let mut cache = pictures.lock().unwrap_or_else(PoisonError::into_inner);
     html::emit_with(&compiled.model, &checks, &mut cache)
         .into_iter()

@@ -81,6 +81,27 @@ pub fn tilec(args: &[&str]) -> Output {
         .expect("tilec runs")
 }
 
+/// Runs the `tilec` binary in `cwd`.
+pub fn tilec_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("tilec runs")
+}
+
+/// A scratch directory `name` holding `inp/promos.tiles`.
+pub fn scratch_with_promos(name: &str) -> Temp {
+    let t = Temp::new(name);
+    std::fs::create_dir_all(t.0.join("inp")).unwrap();
+    std::fs::copy(
+        root().join("tiles/promos.tiles"),
+        t.0.join("inp/promos.tiles"),
+    )
+    .unwrap();
+    t
+}
+
 /// Command output as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
