@@ -17,7 +17,8 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tilec::diagnostic::Sources;
-use tilec::model::Model;
+use tilec::model::{Model, Set};
+use tilec_runtime::MarkKind;
 
 /// The model of one `.tiles` file (every tile that lowers, checked or not).
 fn compile_file(path: &Path) -> Model {
@@ -51,12 +52,27 @@ fn fixtures() -> Vec<(String, Model)> {
 
 /// The add-on of `model`'s sets, keyed by path, held to the loaders' and
 /// the engine's rules (every place the engine can report has a feature).
+/// A set the add-on refuses (`jcz_play::refusal`: the Count's pieces, wind
+/// roses) is measured without what it refuses (the marks, or the tiles with
+/// seams), so that the rest of it still is.
 fn addon(model: &Model) -> points::Files {
-    let sets: Vec<_> = model.sets.iter().collect();
+    let playable: Vec<Set> = model.sets.iter().map(without_refused).collect();
+    let sets: Vec<_> = playable.iter().collect();
     let (files, _) = tilec::emit::jcz_addon::addon(&sets);
     let files: points::Files = files.into_iter().collect();
     rules::check(&files);
     files
+}
+
+fn without_refused(set: &Set) -> Set {
+    let mut set = set.clone();
+    for t in &mut set.tiles {
+        t.marks
+            .retain(|m| !matches!(m.kind, MarkKind::Quarter | MarkKind::WindRose));
+    }
+    set.tiles
+        .retain(|t| tilec::emit::jcz_play::tile_refusal(t).is_none());
+    set
 }
 
 /// Measures every point of every source's add-on; panics naming each fault.

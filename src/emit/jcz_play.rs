@@ -47,14 +47,18 @@ pub const RIVER_TILES: &[&str] = &[
 
 /// Why the add-on leaves `set` out, if it does.
 pub fn refusal(set: &Set) -> Option<String> {
-    let tiles = || set.tiles.iter();
-    let seams = tiles().any(|t| t.segments.iter().any(|s| s.kind == SegmentKind::Seam));
-    let quarters = tiles().any(|t| has_mark(t, MarkKind::Quarter));
-    if seams || quarters {
-        return Some("its pieces laid out at setup (seams, quarters) are the Count of Carcassonne's, which JCloisterZone plays only as its own tiles `CO/1` ... `CO/12`".into());
+    set.tiles.iter().find_map(tile_refusal).map(String::from)
+}
+
+/// Why JCloisterZone cannot play `tile` from an add-on, if it cannot (a set
+/// holding such a tile is [`refusal`]'s).
+pub fn tile_refusal(tile: &Tile) -> Option<&'static str> {
+    let seams = tile.segments.iter().any(|s| s.kind == SegmentKind::Seam);
+    if seams || has_mark(tile, MarkKind::Quarter) {
+        return Some("its pieces laid out at setup (seams, quarters) are the Count of Carcassonne's, which JCloisterZone plays only as its own tiles `CO/1` ... `CO/12`");
     }
-    if tiles().any(|t| has_mark(t, MarkKind::WindRose)) {
-        return Some("JCloisterZone scores wind roses only around its own start tile `WR/CFR`, and fails on a rose placed before it".into());
+    if has_mark(tile, MarkKind::WindRose) {
+        return Some("JCloisterZone scores wind roses only around its own start tile `WR/CFR`, and fails on a rose placed before it");
     }
     None
 }

@@ -51,6 +51,12 @@ const KEEP: f32 = 0.8;
 const STAND: f32 = 0.025;
 const OWN: f32 = 0.05;
 
+/// Room a figure needs (a fraction of the tile's side: a road's half width),
+/// or the fraction [`INSIDE`] of the place's most room when that is less: a
+/// point kept clear of symbols has at least this much.
+const FIGURE: f32 = 0.045;
+const INSIDE: f32 = 0.6;
+
 /// A tile laid out for its places.
 pub struct Places {
     labels: Labels,
@@ -167,9 +173,10 @@ impl Places {
         // The point keeps clear of symbols when a figure can stand beside
         // them, and of badges too when that leaves room enough (a fraction
         // of the room beside the symbols, or MIN_ROOM).
+        let needed = (INSIDE * whole.1).min(FIGURE * side);
         let beside = self
             .point(&without(&[&self.symbols]))
-            .filter(|p| p.1 >= STAND * side);
+            .filter(|p| p.1 >= needed);
         let clear = beside.and_then(|b| {
             let enough = (b.1 * KEEP).min(MIN_ROOM * side);
             let clear = self.point(&without(&[&self.symbols, &self.badges]));
