@@ -130,7 +130,10 @@ fn devices_fifos_and_links_are_never_written() {
         .status();
     match made {
         Ok(s) if s.success() => places.push(("chardev", "is not a regular file")),
-        _ => eprintln!("SKIPPED: the character-device case (mknod needs root)"),
+        _ => common::skip(
+            "devices_fifos_and_links_are_never_written",
+            "the character-device case (mknod needs root)",
+        ),
     }
     for (place, says) in places {
         let out = tilec(&t.0, &["export", "--format", "jcz", "inp", "--out", place]);
@@ -318,7 +321,10 @@ fn fmt_and_new_keep_owner_mode_and_links() {
     if root_user {
         std::os::unix::fs::chown(&file, Some(12345), Some(23456)).unwrap();
     } else {
-        eprintln!("SKIPPED: the owner case (`sudo tilec fmt`) needs root");
+        common::skip(
+            "fmt_and_new_keep_owner_mode_and_links",
+            "the owner case (`sudo tilec fmt`) needs root",
+        );
     }
     assert!(tilec(&t.0, &["fmt", "p.tiles"]).status.success());
     let meta = std::fs::metadata(&file).unwrap();

@@ -165,9 +165,7 @@ fn a_road_under_a_city_has_a_place_on_each_side() {
 #[test]
 fn every_place_of_jczs_whole_library_has_one_too() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
-        let msg = "SKIPPED: set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to hold the artwork of its whole library, imported, to the same rules";
-        eprintln!("{msg}");
-        println!("{msg}");
+        common::skip("every_place_of_jczs_whole_library_has_one_too", "set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to hold the artwork of its whole library, imported, to the same rules");
         return;
     };
     let mut xml: Vec<String> = std::fs::read_dir(&dir)
@@ -199,9 +197,7 @@ fn every_place_of_jczs_whole_library_has_one_too() {
 #[test]
 fn the_clients_own_loaders_find_every_place() {
     let Some(client) = std::env::var_os("TILEC_JCZ_CLIENT") else {
-        let msg = "SKIPPED: set TILEC_JCZ_CLIENT to a checkout of farin/JCloisterZone-Client to load the add-on with the client's own code (tools/jcz/client-check.sh; needs node and npm)";
-        eprintln!("{msg}");
-        println!("{msg}");
+        common::skip("the_clients_own_loaders_find_every_place", "set TILEC_JCZ_CLIENT to a checkout of farin/JCloisterZone-Client to load the add-on with the client's own code (tools/jcz/client-check.sh; needs node and npm)");
         return;
     };
     let mut cmd = std::process::Command::new("bash");

@@ -18,9 +18,7 @@ fn jcz() -> Option<(PathBuf, PathBuf)> {
     ) {
         (Some(engine), Some(xml)) => Some((engine.into(), xml.into())),
         _ => {
-            let msg = "SKIPPED: set TILEC_JCZ_ENGINE to a checkout of farin/JCloisterZone and TILEC_JCZ_DIR to its client's src/extraResources/expansions to play the add-ons in its engine";
-            eprintln!("{msg}");
-            println!("{msg}");
+            common::skip("jcz_engine", "set TILEC_JCZ_ENGINE to a checkout of farin/JCloisterZone and TILEC_JCZ_DIR to its client's src/extraResources/expansions to play the add-ons in its engine");
             None
         }
     }

@@ -583,9 +583,7 @@ fn import_jczs_files(
 #[test]
 fn jczs_own_files_import_clean_and_survive_export_and_import() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
-        let msg = "SKIPPED: set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to import all its tile files and round-trip them";
-        eprintln!("{msg}");
-        println!("{msg}");
+        common::skip("jczs_own_files_import_clean_and_survive_export_and_import", "set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to import all its tile files and round-trip them");
         return;
     };
     let (mut sources, sets, diags, defined) = import_jczs_files(std::path::Path::new(&dir));

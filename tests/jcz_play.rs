@@ -212,9 +212,7 @@ fn each_symbol_switches_its_game_element_on() {
 #[test]
 fn jczs_own_start_tiles_and_river_are_what_the_addon_borrows() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
-        let msg = "SKIPPED: set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to hold BA/RCr, RI/s and River I and II's tile ids to its basic.xml and river.xml";
-        eprintln!("{msg}");
-        println!("{msg}");
+        common::skip("jczs_own_start_tiles_and_river_are_what_the_addon_borrows", "set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to hold BA/RCr, RI/s and River I and II's tile ids to its basic.xml and river.xml");
         return;
     };
     let dir = std::path::PathBuf::from(dir);
