@@ -579,7 +579,7 @@ fn import_jczs_files(
 /// whose field names a city beyond another city's wall, and `HS/C!.v`, whose
 /// city parts the fields at the middle of an edge that stays a field edge),
 /// and every imported tile survives export and import with its topology and
-/// its crossings (which segment is on top).
+/// its crossings (which segment is on top), each field written after its cities.
 #[test]
 fn jczs_own_files_import_clean_and_survive_export_and_import() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
@@ -624,6 +624,8 @@ fn jczs_own_files_import_clean_and_survive_export_and_import() {
     let mut differ = Vec::new();
     for set in &compiled.model.sets {
         let xml = tilec::emit::jcz::export(&[set]).xml;
+        let late = fields_naming_a_later_city(&xml);
+        assert!(late.is_empty(), "{}: {late:?}", set.id);
         let back = lenient_import(&xml, &set.id).expect("imported");
         let theirs: Vec<&Tile> = back.sets.iter().flat_map(|s| &s.tiles).collect();
         for ours in set.tiles.iter().filter(|t| !refused.contains(&t.name)) {
@@ -717,4 +719,90 @@ fn removals_and_max_copies_survive_export_and_import() {
         .lost
         .iter()
         .any(|(id, what)| id == "across-b" && what[0].contains("across-a/L")));
+}
+
+/// The tiles of `xml` whose `<field city="...">` names an edge no `<city>`
+/// written before it in the tile covers: JCloisterZone's `TileBuilder` reads a
+/// tile's elements in order and refuses the whole add-on on such a field
+/// ("Unable to match adjoining city").
+fn fields_naming_a_later_city(xml: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(xml).expect("exported XML parses");
+    let mut bad = Vec::new();
+    for tile in doc.descendants().filter(|n| n.has_tag_name("tile")) {
+        let mut covered: Vec<&str> = Vec::new();
+        for el in tile.children().filter(|n| n.is_element()) {
+            match el.tag_name().name() {
+                "city" => covered.extend(el.text().unwrap_or("").split_whitespace()),
+                "field" => {
+                    let names = el.attribute("city").unwrap_or("").split_whitespace();
+                    for name in names.filter(|n| !covered.contains(n)) {
+                        bad.push(format!(
+                            "{} names city {name}",
+                            tile.attribute("id").unwrap_or("?")
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn a_fields_cities_are_written_before_it_as_jczs_tile_builder_reads_them() {
+    // A city passing over another is written after it (the later of two is the
+    // upper one), so the fields that touch it wait for it; a designer may also
+    // write a field before its city.
+    let crossings = compile_fixture("tests/crossings/crossings.tiles");
+    let xml = tilec::emit::jcz::export(&[&crossings.sets[0]]).xml;
+    let bridge = "<city pennants=\"1\">N S</city>\n      <city>E W</city>\n      <field city=\"N E\">I</field>";
+    assert!(xml.contains(bridge), "{xml}");
+    assert_eq!(
+        fields_naming_a_later_city(&xml),
+        Vec::<String>::new(),
+        "{xml}"
+    );
+    let early = "set early \"Fields first\" {\n  provenance sourced\n}\n\n\
+        tile A \"Field before its city\" {\n  count 2\n  field f1 EL WR -> c\n  \
+        field f2 ER SL SR WL\n  road r W E\n  city c N\n}\n";
+    let model = compile_all(&[("early".into(), early.into())], "early");
+    let xml = tilec::emit::jcz::export(&[&model.sets[0]]).xml;
+    assert!(
+        xml.contains("<city>N</city>\n      <field city=\"N\">EL WR</field>"),
+        "{xml}"
+    );
+    assert_eq!(
+        fields_naming_a_later_city(&xml),
+        Vec::<String>::new(),
+        "{xml}"
+    );
+    // And every shipped set, the vocabulary's fixture and the import fixtures.
+    let shipped = common::shipped();
+    let mut models = vec![compile_fixture("tests/export_jcz/vocab.tiles")];
+    for name in [
+        "marks",
+        "pack",
+        "defs",
+        "seams",
+        "gates",
+        "over_under",
+        "touching",
+    ] {
+        models.push(import(&fixture(name), name));
+    }
+    let sets = shipped
+        .model
+        .sets
+        .iter()
+        .chain(models.iter().flat_map(|m| &m.sets));
+    for set in sets {
+        let xml = tilec::emit::jcz::export(&[set]).xml;
+        assert_eq!(
+            fields_naming_a_later_city(&xml),
+            Vec::<String>::new(),
+            "{}",
+            set.id
+        );
+    }
 }

@@ -36,7 +36,7 @@ use crate::graph::bits;
 use crate::model::{Set, Tile};
 use crate::vocab::{self, Attach, Jcz, JczValue};
 use std::fmt::Write;
-use tilec_runtime::{EndKind, Mark, RoadEnd, SegmentKind, EDGE_NAMES, NO_SEGMENT};
+use tilec_runtime::{EndKind, Mark, RoadEnd, SegmentKind, SegmentMask, EDGE_NAMES, NO_SEGMENT};
 
 /// How a feature's places are written.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -292,7 +292,10 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
 /// The order segments are written in: the tile's, but a road or city that
 /// passes over another of its kind after that one, as JCloisterZone's files
 /// leave it implicit and `import-jcz` reads the later of two crossing roads
-/// or cities as the one on top.
+/// or cities as the one on top; and a field that names cities after the last
+/// of them, as JCloisterZone's `TileBuilder` finds a field's cities among the
+/// features already read (it refuses the add-on otherwise: "Unable to match
+/// adjoining city").
 fn written_order(tile: &Tile) -> Vec<usize> {
     let segs = &tile.segments;
     let n = segs.len();
@@ -308,8 +311,27 @@ fn written_order(tile: &Tile) -> Vec<usize> {
             depth[i] = depth[i].max(below.min(n));
         }
     }
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| depth[i]);
+    let mut by_depth: Vec<usize> = (0..n).collect();
+    by_depth.sort_by_key(|&i| depth[i]);
+    // A field waits until the cities it names are written.
+    let mut order = Vec::with_capacity(n);
+    let mut written: SegmentMask = 0;
+    let mut waiting: Vec<usize> = Vec::new();
+    let ready = |i: usize, written: SegmentMask| segs[i].cities & !written == 0;
+    for i in by_depth {
+        if !ready(i, written) {
+            waiting.push(i);
+            continue;
+        }
+        order.push(i);
+        written |= 1 << i;
+        while let Some(k) = waiting.iter().position(|&w| ready(w, written)) {
+            let w = waiting.remove(k);
+            order.push(w);
+            written |= 1 << w;
+        }
+    }
+    order.extend(waiting);
     order
 }
 
