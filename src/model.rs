@@ -238,13 +238,7 @@ impl Tile {
     /// The aspects of its data a source gives: all for a sourced tile (as
     /// [`TileKind::sourced`]).
     pub fn sourced(&self) -> Aspects {
-        match self.provenance {
-            Provenance::Sourced => Aspects::ALL,
-            Provenance::Reconstructed => self
-                .sources
-                .iter()
-                .fold(Aspects::NONE, |a, s| a.union(s.aspects)),
-        }
+        self.provenance.sourced(&self.sources)
     }
 
     /// Every crossing of the tile, the segment on top first, in segment order.

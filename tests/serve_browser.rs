@@ -143,14 +143,7 @@ fn a_bot_game_is_played_and_its_record_stepped_through() {
         return;
     };
     let server = Server::on(&root().join("tiles"), &[]);
-    let tab = browser.open(&server.url("/play/"));
-    browser
-        .wait(
-            &tab,
-            "document.querySelectorAll('#sets input').length > 0",
-            WAIT,
-        )
-        .expect("the sets");
+    let tab = open_play(&mut browser, &server);
     let choose = "const s = document.querySelectorAll('.seat-player'); s[0].value = 'random'; s[1].value = 'monte-carlo';
                   document.getElementById('bot-wait').value = '0'; true";
     browser.eval(&tab, choose);

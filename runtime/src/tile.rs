@@ -290,6 +290,17 @@ impl Provenance {
             Provenance::Reconstructed => "reconstructed",
         }
     }
+
+    /// The aspects of a tile's data that a source gives: all of them for a
+    /// sourced tile, else those its named `sources` give.
+    pub fn sourced(self, sources: &[Sourcing]) -> Aspects {
+        match self {
+            Provenance::Sourced => Aspects::ALL,
+            Provenance::Reconstructed => sources
+                .iter()
+                .fold(Aspects::NONE, |a, s| a.union(s.aspects)),
+        }
+    }
 }
 
 /// One kind of tile (all copies of it share this definition).
@@ -346,13 +357,7 @@ impl TileKind {
     /// The aspects of the tile's data that a source gives: all of them for a
     /// sourced tile, else those its named sources give.
     pub fn sourced(&self) -> Aspects {
-        match self.provenance {
-            Provenance::Sourced => Aspects::ALL,
-            Provenance::Reconstructed => self
-                .sources
-                .iter()
-                .fold(Aspects::NONE, |a, s| a.union(s.aspects)),
-        }
+        self.provenance.sourced(&self.sources)
     }
 
     /// Whether the tile carries a mark of this kind.

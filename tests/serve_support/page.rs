@@ -183,9 +183,8 @@ pub fn play_by_clicks(browser: &mut Browser, tab: &Tab, shots: bool) -> Played {
     played
 }
 
-/// Opens the Play page and starts a 2-seat hot-seat base game with seed 11,
-/// typed in.
-pub fn start_hot_seat(browser: &mut Browser, server: &Server) -> Tab {
+/// Opens the Play page and waits for its list of sets.
+pub fn open_play(browser: &mut Browser, server: &Server) -> Tab {
     let tab = browser.open(&server.url("/play/"));
     browser
         .wait(
@@ -194,6 +193,13 @@ pub fn start_hot_seat(browser: &mut Browser, server: &Server) -> Tab {
             WAIT,
         )
         .expect("the sets");
+    tab
+}
+
+/// Opens the Play page and starts a 2-seat hot-seat base game with seed 11,
+/// typed in.
+pub fn start_hot_seat(browser: &mut Browser, server: &Server) -> Tab {
+    let tab = open_play(browser, server);
     browser.click_on(&tab, "#seed");
     browser.type_text(&tab, "11");
     browser.click_on(&tab, "#start");
