@@ -8,7 +8,7 @@
 mod server;
 
 use serde_json::json;
-use server::{root, Live, Server};
+use server::{root, scratch, Live, Server};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -282,4 +282,38 @@ fn scanning_instead_of_notifications_sees_a_save_too() {
     server
         .poll("/sets/lagoon.html", WAIT, |t| t.contains("Quiet shrine"))
         .expect("the edit is served");
+}
+
+/// `--open` runs the system's opener (`xdg-open` here) on the served URL; a
+/// missing opener is a warning and the server goes on.
+#[cfg(target_os = "linux")]
+#[test]
+fn open_hands_the_url_to_the_systems_opener() {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = scratch("open").join("bin");
+    std::fs::create_dir_all(&bin).expect("a bin directory");
+    let opener = bin.join("xdg-open");
+    let opened = bin.join("opened");
+    std::fs::write(&opener, "#!/bin/sh\necho \"$1\" > \"$(dirname \"$0\")/opened.tmp\"\nmv \"$(dirname \"$0\")/opened.tmp\" \"$(dirname \"$0\")/opened\"\n")
+        .expect("write the opener");
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let mut path = std::ffi::OsString::from(bin.as_os_str());
+    path.push(":");
+    path.push(std::env::var_os("PATH").unwrap_or_default());
+    let server = Server::on_with_env(&lagoon(), &["--open"], &[("PATH", &path)]);
+    let end = std::time::Instant::now() + WAIT;
+    while !opened.exists() && std::time::Instant::now() < end {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let url = std::fs::read_to_string(&opened).expect("the opener ran");
+    assert_eq!(url.trim(), server.url("/"));
+    drop(server);
+    // No opener on PATH: a warning naming the URL, and the site is served.
+    let empty = scratch("open-none");
+    let server = Server::on_with_env(&lagoon(), &["--open"], &[("PATH", empty.as_os_str())]);
+    let warning = server
+        .wait_line(|l| l.starts_with("warning: cannot open a browser"), WAIT)
+        .expect("a warning");
+    assert!(warning.contains(&server.url("/")), "{warning}");
+    assert!(server.get("/").status == 200);
 }

@@ -58,15 +58,25 @@ impl Server {
     /// Serves a copy of `tiles` (editable), with `extra` arguments.
     pub fn copy(tiles: &Path, name: &str, extra: &[&str]) -> Server {
         let dir = copy_of(tiles, name);
-        Server::start(dir, true, extra)
+        Server::start(dir, true, extra, &[])
     }
 
     /// Serves `dir` as it is (never edited).
     pub fn on(dir: &Path, extra: &[&str]) -> Server {
-        Server::start(dir.to_path_buf(), false, extra)
+        Server::start(dir.to_path_buf(), false, extra, &[])
     }
 
-    fn start(dir: PathBuf, owned: bool, extra: &[&str]) -> Server {
+    /// Serves `dir` as it is, with `env` set for the server.
+    pub fn on_with_env(dir: &Path, extra: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Server {
+        Server::start(dir.to_path_buf(), false, extra, env)
+    }
+
+    fn start(
+        dir: PathBuf,
+        owned: bool,
+        extra: &[&str],
+        env: &[(&str, &std::ffi::OsStr)],
+    ) -> Server {
         // Started beside the directory, as a designer would: diagnostics name
         // `mytiles/...`, not this machine's paths.
         let (parent, name) = (
@@ -78,6 +88,7 @@ impl Server {
             .args(["serve", "--port", "0", "--debounce", "20", "--tiles"])
             .arg(name)
             .args(extra)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
