@@ -204,6 +204,8 @@ fn a_state_rebuilt_from_its_log_is_exact_and_plays_on_alike() {
     }
 }
 
+// Records need the runtime's `record` feature (on in the workspace's tests).
+#[cfg(feature = "record")]
 #[test]
 fn a_record_with_its_seed_continues_as_the_game_would() {
     let cat = catalog(&["base", "river", "mm"]);
@@ -410,11 +412,14 @@ fn a_bad_history_or_record_is_refused_naming_what_is_wrong() {
         e.to_string(),
         "history entry 0: a tile set aside must fit nowhere, a tile placed somewhere"
     );
-    let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n";
-    let record = record::parse(text).expect("a record");
-    let e = record::resume_in(&record, catalog(&["base", "river"])).expect_err("other sets");
-    assert_eq!(
-        e.to_string(),
-        "setup: the record plays the sets base, the catalog holds base, river"
-    );
+    #[cfg(feature = "record")]
+    {
+        let text = "players = [\"a\", \"b\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n";
+        let record = record::parse(text).expect("a record");
+        let e = record::resume_in(&record, catalog(&["base", "river"])).expect_err("other sets");
+        assert_eq!(
+            e.to_string(),
+            "setup: the record plays the sets base, the catalog holds base, river"
+        );
+    }
 }

@@ -268,6 +268,8 @@ impl Game {
 
     /// Legal placements `kind` would have now, as [`Game::count_for`] counts
     /// them, also filling `blocks` (left empty for a river kind, which is listed).
+    /// Inlined into the draw (as [`Game::draw_random`] is into its callers).
+    #[inline(always)]
     pub(crate) fn count_drawn(&mut self, kind: KindId) -> usize {
         let k = &self.cat.kinds[usize::from(kind)];
         if k.river {

@@ -74,6 +74,7 @@ impl Pile {
     }
 
     /// Draws a uniformly random copy from the current group.
+    #[inline(always)]
     pub fn draw_random(&mut self, rng: &mut Rng) -> Option<KindId> {
         let g = &mut self.groups[self.current()?];
         let i = rng.below(g.len() as u32) as usize;
