@@ -21,6 +21,9 @@ pub struct Server {
     owned: bool,
     /// Lines the server printed (stdout and stderr, in arrival order).
     pub lines: Receiver<String>,
+    /// Lines read before the one that says where it serves (stderr and
+    /// stdout are read apart, so a warning may come first).
+    pub early: Vec<String>,
 }
 
 /// The repository root.
@@ -110,10 +113,22 @@ impl Server {
             dir,
             owned,
             lines,
+            early: Vec::new(),
         };
+        let mut early = Vec::new();
         let line = server
-            .wait_line(|l| l.starts_with("serving "), Duration::from_secs(120))
+            .wait_line(
+                |l| {
+                    let serving = l.starts_with("serving ");
+                    if !serving {
+                        early.push(l.to_string());
+                    }
+                    serving
+                },
+                Duration::from_secs(120),
+            )
             .expect("the server says where it serves");
+        server.early = early;
         let start = line.find("http://").expect("a URL") + "http://".len();
         let end = line[start..].find('/').expect("a path") + start;
         server.addr = line[start..end].to_string();
@@ -121,7 +136,11 @@ impl Server {
     }
 
     /// Waits for a line the server prints that satisfies `pred`.
-    pub fn wait_line(&self, pred: impl Fn(&str) -> bool, timeout: Duration) -> Option<String> {
+    pub fn wait_line(
+        &self,
+        mut pred: impl FnMut(&str) -> bool,
+        timeout: Duration,
+    ) -> Option<String> {
         let end = Instant::now() + timeout;
         while let Some(left) = end.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
