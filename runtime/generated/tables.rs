@@ -7445,7 +7445,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -7529,7 +7529,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -7610,7 +7610,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -7680,7 +7680,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -7775,7 +7775,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -7859,7 +7859,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -7954,7 +7954,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8063,7 +8063,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8126,7 +8126,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8189,7 +8189,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8255,7 +8255,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8326,7 +8326,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8407,7 +8407,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8484,7 +8484,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8568,7 +8568,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8656,7 +8656,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8719,7 +8719,7 @@ pub static TOWER: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"The Tower\": the rules and the contents (18 land tiles, each with a tower foundation)"),
+                    title: Cow::Borrowed("The Carcassonne wiki (carcassonne.fandom.com, page \"The Tower\") and the publisher's description (Z-Man Games): 18 land tiles, each with a tower foundation, and 30 tower floors"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8782,7 +8782,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8911,7 +8911,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -8980,11 +8980,11 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             symmetry: 2,
             copies: Cow::Borrowed(&[]),
             provenance: Provenance::Sourced,
-            crossings: Cow::Borrowed(&[Crossing { over: 1, under: 0 }]),
+            crossings: Cow::Borrowed(&[Crossing { over: 0, under: 1 }]),
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9034,7 +9034,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9111,7 +9111,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9188,7 +9188,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9294,7 +9294,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9364,7 +9364,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9441,7 +9441,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9521,7 +9521,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9601,7 +9601,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9684,7 +9684,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
@@ -9761,7 +9761,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
             sources: Cow::Borrowed(&[
                 Sourcing {
                     source: Cow::Borrowed("rules"),
-                    title: Cow::Borrowed("Wikicarpedia, page \"Abbey and the Mayor\": the rules and the contents (12 land tiles, 6 abbey tiles, and the mayors, wagons and barns)"),
+                    title: Cow::Borrowed("Hans im Glück's page on Abbey and Mayor (carcassonne-spiel.com) and the Carcassonne wiki (carcassonne.fandom.com): 12 new land tiles, 6 abbey tiles (one per player), 6 mayors, 6 wagons, 6 barns; the abbey fits any gap, ends what it meets and is a monastery"),
                     aspects: Aspects::of(&[Aspect::Count, Aspect::Marks]),
                 },
                 Sourcing {
