@@ -14,6 +14,7 @@ pub fn played() -> Vec<&'static TileSet> {
 /// The shipped sets the engine refuses with the base game, each with why.
 /// Every refusal is a mark, road end or seam the engine does not play: any
 /// other error fails here.
+#[allow(dead_code)] // not every test that includes this module asks for them
 pub fn refused() -> Vec<(&'static TileSet, CatalogError)> {
     split().1
 }
