@@ -353,6 +353,12 @@ pub const MARKS: &[MarkRow] = &[
         Jcz::Tile { name: "wind-rose" },
     )
     .spelt(&[("all", "NWSE")]),
+    row(
+        MarkKind::Abbey,
+        TILE,
+        "abbey (a monastery; fits next to anything, ends features)",
+        Jcz::Unsaid("the abbey (JCloisterZone makes its own `AM/A` for each player: the add-on switches on its `abbey` element)"),
+    ),
 ];
 
 /// The row of a mark keyword.

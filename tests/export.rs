@@ -72,6 +72,9 @@ fn set_totals_match_the_catalogue() {
         ("festival", 10),
         ("promos", 4),
         ("mm", 18),
+        ("princess-dragon", 30),
+        ("tower", 18),
+        ("abbey-mayor", 18),
     ];
     let expected: Vec<(String, u64)> = expected.iter().map(|(s, n)| (s.to_string(), *n)).collect();
     assert_eq!(totals, expected);

@@ -16,8 +16,8 @@ use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 /// field whose `city` list leaves out a city beside its ports (`not-touching=`),
 /// roads whose end keeps the fields' `city` lists, and the crossings beyond
 /// bridges and tunnels under a city (a city over a city, a road under a field,
-/// a river under a city).
-const CLEAN: [&str; 11] = [
+/// a river under a city), and Abbey & Mayor's tile-sets, which get the abbey.
+const CLEAN: [&str; 12] = [
     "pack",
     "defs",
     "pack_river",
@@ -29,6 +29,7 @@ const CLEAN: [&str; 11] = [
     "touching",
     "gates",
     "over_under",
+    "abbey",
 ];
 
 struct Imported {
@@ -210,6 +211,21 @@ fn several_sets_without_out_are_refused_naming_them() {
          `ed-fork`); a tile text holds one set\n  = hint: write them all with `--out DIR`, \
          a directory ready for `--tiles DIR`\n"
     );
+}
+
+#[test]
+fn an_abbey_and_mayor_tile_set_gets_jczs_abbey_six_times() {
+    let got = import("abbey");
+    assert!(got.diags.is_empty(), "{:?}", got.diags);
+    let [am, other] = &got.sets[..] else {
+        panic!("two sets: {:?}", got.sets.len());
+    };
+    assert_eq!((am.total, other.total), (2 + 6, 2));
+    let abbey = "tile A \"AM/A\" {\n  count 6\n  mark abbey\n  monastery m\n";
+    assert!(am.text.contains(abbey), "{}", am.text);
+    assert!(!other.text.contains("mark abbey"), "{}", other.text);
+    // And the text checks: an abbey matches any edge and needs no field.
+    assert_eq!(compile_sets(&got.sets), "");
 }
 
 #[test]

@@ -16,26 +16,29 @@ use tilec_runtime::{
 
 /// (tile id, rotation): each exercises a different part of the picture.
 const GOLDEN: &[(&str, u8)] = &[
-    ("base/A", 0),           // monastery, road ending at it, illustration badge
-    ("base/D", 0),           // start badge, city cap, two field tints
-    ("base/D", 1),           // rotation with upright badges
-    ("base/L", 0),           // village
-    ("base/S", 0),           // city gate, pennant
-    ("base/X", 0),           // junction, four fields
-    ("river/A", 0),          // spring, road bent through the centre
-    ("river/H", 0),          // bridge, monastery off-centre
-    ("river/L", 0),          // lake
-    ("anniversary/F", 0),    // four-way crossroads, portal arrow, reconstructed band
-    ("anniversary/D", 0),    // a road to each of two gates, garden, add-next-to arrow
-    ("anniversary/K", 0),    // road to a corner city's gate, extra-turn arrow
-    ("mm/B", 0),             // enclosed field between two cities
-    ("festival/5", 0),       // junction joined to two gates, festival mark
-    ("promos/bogatyr", 0),   // stone
-    ("promos/solovei", 0),   // tree on its road
-    ("promos/vodyanoy", 0),  // trap lake
-    ("promos/baba-yaga", 0), // hut
-    ("mm/H", 0),             // three fields split by hedges
-    ("mm/town-hall", 0),     // town hall
+    ("base/A", 0),            // monastery, road ending at it, illustration badge
+    ("base/D", 0),            // start badge, city cap, two field tints
+    ("base/D", 1),            // rotation with upright badges
+    ("base/L", 0),            // village
+    ("base/S", 0),            // city gate, pennant
+    ("base/X", 0),            // junction, four fields
+    ("river/A", 0),           // spring, road bent through the centre
+    ("river/H", 0),           // bridge, monastery off-centre
+    ("river/L", 0),           // lake
+    ("anniversary/F", 0),     // four-way crossroads, portal arrow, reconstructed band
+    ("anniversary/D", 0),     // a road to each of two gates, garden, add-next-to arrow
+    ("anniversary/K", 0),     // road to a corner city's gate, extra-turn arrow
+    ("mm/B", 0),              // enclosed field between two cities
+    ("festival/5", 0),        // junction joined to two gates, festival mark
+    ("promos/bogatyr", 0),    // stone
+    ("promos/solovei", 0),    // tree on its road
+    ("promos/vodyanoy", 0),   // trap lake
+    ("promos/baba-yaga", 0),  // hut
+    ("mm/H", 0),              // three fields split by hedges
+    ("mm/town-hall", 0),      // town hall
+    ("abbey-mayor/A", 0),     // abbey: its ground under its monastery
+    ("princess-dragon/Q", 0), // road in a tunnel under a city and both fields
+    ("tower/D", 0),           // tower badge, enclosed field between two cities
 ];
 
 /// Channel difference that still counts as equal (antialiasing, float rounding).
@@ -239,9 +242,22 @@ fn shipped_fields_are_bounded_by_drawn_features() {
             }
         }
     }
-    // These reconstructed Messengers & Mayors tiles have fields that meet with no
-    // road or wall between them (as their data says); the hedge shows the split.
-    assert_eq!(hedged, ["mm/F", "mm/G", "mm/H"]);
+    // These tiles have fields that meet with no road or wall between them (as
+    // their data says: the reconstructed Messengers & Mayors tiles, and the
+    // same shapes in JCloisterZone's files, where a city's wall or a road
+    // stops short of the tile's corner); the hedge shows the split.
+    let expected = [
+        "mm/F",
+        "mm/G",
+        "mm/H",
+        "princess-dragon/E",
+        "tower/O",
+        "tower/P",
+        "abbey-mayor/I",
+        "abbey-mayor/J",
+        "abbey-mayor/K",
+    ];
+    assert_eq!(hedged, expected);
 }
 
 /// The striped "reconstructed" band sits upright in the north-east corner, where

@@ -55,6 +55,11 @@ pub enum PileClass {
     /// A town hall (Messengers & Mayors): never in the pile; each player holds one
     /// and may place it instead of drawing.
     TownHall,
+    /// An abbey (Abbey & Mayor): never in the pile; each player holds one and
+    /// may place it instead of drawing. The engine does not play abbeys yet
+    /// (the mark is refused), so it is only in a catalog played as plain
+    /// topology, and then not in play: no player holds one.
+    Abbey,
     /// A square of a piece laid out at setup (a tile with a seam: the Count of
     /// Carcassonne's city): never in the pile. The engine lays no piece out, so
     /// it is only in a catalog played as plain topology, and then not in play.
@@ -487,10 +492,10 @@ impl Catalog {
 
     /// The usual start tile: the spring when a river is in play, otherwise the kind
     /// marked as start, otherwise the first kind; never a square of a piece laid
-    /// out at setup ([`PileClass::Laid`]) while another kind is there.
+    /// out at setup ([`PileClass::Laid`]) nor an abbey while another kind is there.
     pub fn default_start(&self) -> KindId {
         let find = |f: &dyn Fn(&KindInfo) -> bool| self.kinds.iter().position(f);
-        let drawn = |k: &KindInfo| k.class != PileClass::Laid;
+        let drawn = |k: &KindInfo| !matches!(k.class, PileClass::Laid | PileClass::Abbey);
         find(&|k| k.class == PileClass::Spring)
             .or_else(|| find(&|k| k.def.start && drawn(k)))
             .or_else(|| find(&drawn))
@@ -700,6 +705,8 @@ fn classify(kind: &TileKind) -> PileClass {
     let end = |e: EndKind| kind.ends.iter().any(|x| x.kind == e);
     if kind.has_mark(MarkKind::TownHall) {
         PileClass::TownHall
+    } else if kind.has_mark(MarkKind::Abbey) {
+        PileClass::Abbey
     } else if kind.segments.iter().any(|s| s.kind == SegmentKind::Seam) {
         PileClass::Laid
     } else if end(EndKind::Spring) {

@@ -83,6 +83,10 @@ pub enum MarkKind {
     Quarter,
     /// A wind rose (Wind Roses): value 0 NE, 1 SE, 2 SW, 3 NW, 4 the whole rose.
     WindRose,
+    /// An abbey (Abbey & Mayor): a tile with a monastery and nothing on its
+    /// edges, which match anything and end what reaches them; each player
+    /// holds one.
+    Abbey,
 }
 
 /// What a mark's value means.
@@ -101,7 +105,7 @@ pub enum MarkArg {
 
 impl MarkKind {
     /// Every kind, in declaration order.
-    pub const ALL: [MarkKind; 35] = [
+    pub const ALL: [MarkKind; 36] = [
         MarkKind::Festival,
         MarkKind::Tree,
         MarkKind::TownHall,
@@ -137,6 +141,7 @@ impl MarkKind {
         MarkKind::Ferry,
         MarkKind::Quarter,
         MarkKind::WindRose,
+        MarkKind::Abbey,
     ];
 
     /// The keyword used in the tile language and the JSON export.
@@ -177,6 +182,7 @@ impl MarkKind {
             MarkKind::Ferry => "ferry",
             MarkKind::Quarter => "quarter",
             MarkKind::WindRose => "wind-rose",
+            MarkKind::Abbey => "abbey",
         }
     }
 
@@ -242,10 +248,7 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), MarkKind::ALL.len());
-        assert_eq!(
-            MarkKind::ALL[MarkKind::WindRose as usize],
-            MarkKind::WindRose
-        );
+        assert_eq!(MarkKind::ALL[MarkKind::Abbey as usize], MarkKind::Abbey);
     }
 
     #[test]

@@ -8,34 +8,61 @@ use tilec_runtime::*;
 /// Fewer games in debug builds keep `cargo test` quick; release runs the full count.
 const GAMES: u64 = if cfg!(debug_assertions) { 400 } else { 5000 };
 
-fn combinations() -> Vec<(String, Vec<TileSet>)> {
+mod shipped;
+
+use tilec_runtime::catalog::CatalogOptions;
+
+/// Played as the engine plays them, or as plain topology.
+const RULES: CatalogOptions = CatalogOptions {
+    topology_only: false,
+};
+const TOPOLOGY: CatalogOptions = CatalogOptions {
+    topology_only: true,
+};
+
+fn combinations() -> Vec<(String, Vec<TileSet>, CatalogOptions)> {
     let mut combos = vec![
-        ("hand base".to_string(), vec![testkit::base_set()]),
-        ("hand river".to_string(), vec![testkit::river_set()]),
+        ("hand base".to_string(), vec![testkit::base_set()], RULES),
+        ("hand river".to_string(), vec![testkit::river_set()], RULES),
         (
             "hand base+river".to_string(),
             vec![testkit::base_set(), testkit::river_set()],
+            RULES,
         ),
     ];
-    // Every shipped set alone, and base with each other shipped set.
-    let shipped: Vec<TileSet> = tables::SETS.iter().map(|s| (*s).clone()).collect();
-    let base = shipped.iter().find(|s| s.id == "base").cloned();
-    for s in &shipped {
-        combos.push((s.id.to_string(), vec![s.clone()]));
+    // Every shipped set alone, and base with each other shipped set: the sets
+    // the engine refuses (see `shipped`) as plain topology.
+    let played: Vec<TileSet> = shipped::played().into_iter().cloned().collect();
+    let refused: Vec<TileSet> = shipped::refused()
+        .into_iter()
+        .map(|(s, _)| s.clone())
+        .collect();
+    let base = played.iter().find(|s| s.id == "base").cloned();
+    let all = played.iter().map(|s| (s, RULES));
+    for (s, options) in all.chain(refused.iter().map(|s| (s, TOPOLOGY))) {
+        let how = if options.topology_only {
+            " (topology)"
+        } else {
+            ""
+        };
+        combos.push((format!("{}{how}", s.id), vec![s.clone()], options));
         if let Some(b) = base.as_ref().filter(|b| b.id != s.id) {
-            combos.push((format!("base+{}", s.id), vec![b.clone(), s.clone()]));
+            let name = format!("base+{}{how}", s.id);
+            combos.push((name, vec![b.clone(), s.clone()], options));
         }
     }
-    // All six sets together.
-    combos.push(("all sets".to_string(), shipped.clone()));
+    // Every set the engine plays together, and every shipped set as topology.
+    combos.push(("all played sets".to_string(), played.clone(), RULES));
+    let everything = played.iter().chain(&refused).cloned().collect();
+    combos.push(("all sets (topology)".to_string(), everything, TOPOLOGY));
     combos
 }
 
 #[test]
 fn random_games_keep_every_invariant() {
-    for (name, sets) in combinations() {
+    for (name, sets, options) in combinations() {
         let refs: Vec<&TileSet> = sets.iter().collect();
-        let cat = match Catalog::new(&refs) {
+        let cat = match Catalog::with_options(&refs, options) {
             Ok(c) => Arc::new(c),
             Err(e) => panic!("{name}: {e}"),
         };
@@ -46,12 +73,12 @@ fn random_games_keep_every_invariant() {
     }
 }
 
-/// Random games with all six sets exercise every expansion rule: each kind of
-/// expansion event happens at least once over the run.
+/// Random games with every set the engine plays exercise every expansion
+/// rule: each kind of expansion event happens at least once over the run.
 #[test]
 fn all_sets_games_exercise_every_expansion_rule() {
-    let sets: Vec<&TileSet> = tables::SETS.to_vec();
-    let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
+    let sets: Vec<&TileSet> = shipped::played();
+    let cat = Arc::new(Catalog::new(&sets).expect("all played sets"));
     let mut seen: HashMap<&'static str, u32> = HashMap::new();
     let mut player = RandomPlayer::new(0.6);
     for seed in 0..300 {

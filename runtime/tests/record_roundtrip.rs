@@ -1,22 +1,28 @@
 //! Every game writes its own record, and the record replays it exactly:
-//! random games over every shipped set (alone where it can be played alone,
-//! with the base game, and all six together) at 2 to 6 players, including
+//! random games over every shipped set the engine plays (alone, with the base
+//! game, and all together) at 2 to 6 players, including
 //! tiles set aside and town halls handed over at the end of the pile.
 #![cfg(feature = "record")]
 
 use std::sync::Arc;
 use tilec_runtime::*;
 
+mod shipped;
+
+/// Every shipped set the engine plays alone, with the base game, and all of
+/// them together (the sets it refuses, printed by `shipped`, have no rules
+/// to record yet).
 fn combinations() -> Vec<(String, Vec<&'static TileSet>)> {
-    let base = tables::SETS.iter().copied().find(|s| s.id == "base");
+    let played = shipped::played();
+    let base = played.iter().copied().find(|s| s.id == "base");
     let mut combos = Vec::new();
-    for &s in tables::SETS {
+    for &s in &played {
         combos.push((s.id.to_string(), vec![s]));
         if let Some(b) = base.filter(|b| b.id != s.id) {
             combos.push((format!("base+{}", s.id), vec![b, s]));
         }
     }
-    combos.push(("all sets".into(), tables::SETS.to_vec()));
+    combos.push(("all played sets".into(), played));
     combos
 }
 
@@ -25,10 +31,7 @@ fn random_games_replay_exactly_from_their_records() {
     let mut played = 0;
     let mut set_aside = 0;
     for (name, sets) in combinations() {
-        let Ok(cat) = Catalog::new(&sets) else {
-            continue; // a set that needs another one to be played
-        };
-        let cat = Arc::new(cat);
+        let cat = Arc::new(Catalog::new(&sets).unwrap_or_else(|e| panic!("{name}: {e}")));
         for seed in 0..10u64 {
             let players = 2 + (seed % 5) as usize;
             let mut game =

@@ -9,9 +9,13 @@ use tilec_runtime::{MarkKind, SegmentKind, EDGE_NAMES, NO_SEGMENT, PORT_NAMES};
 
 /// Every check of one tile; `g` is rebuilt for it (one graph serves every tile).
 pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
+    let marked = |kind| tile.marks.iter().any(|m| m.kind == kind);
+    if marked(MarkKind::Abbey) {
+        return abbey(tile, marked(MarkKind::TownHall), diags);
+    }
     // A town hall has no segments: its edges match anything.
-    if tile.marks.iter().any(|m| m.kind == MarkKind::TownHall) {
-        if !tile.is_wildcard() {
+    if marked(MarkKind::TownHall) {
+        if !tile.segments.is_empty() {
             diags.push(Diagnostic::new(Kind::TownHallWithSegments, tile.span));
         }
         return;
@@ -27,6 +31,36 @@ pub fn check_tile(tile: &Tile, g: &mut TileGraph, diags: &mut Vec<Diagnostic>) {
     super::ends::ends_valid(tile, g, diags);
     super::ends::ends_reachable(tile, &walls, diags);
     super::ends::fields_across_ends(tile, &walls, diags);
+}
+
+/// An abbey is one monastery and nothing else: its edges match anything and
+/// end what reaches them, as a town hall's do.
+fn abbey(tile: &Tile, town_hall: bool, diags: &mut Vec<Diagnostic>) {
+    let monasteries = tile
+        .segments
+        .iter()
+        .filter(|s| s.kind == SegmentKind::Monastery)
+        .count();
+    if town_hall || monasteries != 1 {
+        let kind = Kind::AbbeyMonastery {
+            found: monasteries,
+            town_hall,
+        };
+        diags.push(Diagnostic::new(kind, tile.span));
+    }
+    let others: Vec<String> = tile
+        .segments
+        .iter()
+        .filter(|s| s.kind != SegmentKind::Monastery)
+        .map(|s| format!("{} `{}`", s.kind.name(), s.name))
+        .collect();
+    if !others.is_empty() {
+        let names = others.join(", ");
+        diags.push(Diagnostic::new(
+            Kind::AbbeyWithSegments { names },
+            tile.span,
+        ));
+    }
 }
 
 /// Every port belongs to a segment (that none belongs to two, `lower` checks).

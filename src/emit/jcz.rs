@@ -36,7 +36,9 @@ use crate::graph::bits;
 use crate::model::{Set, Tile};
 use crate::vocab::{self, Attach, Jcz, JczValue};
 use std::fmt::Write;
-use tilec_runtime::{EndKind, Mark, RoadEnd, SegmentKind, SegmentMask, EDGE_NAMES, NO_SEGMENT};
+use tilec_runtime::{
+    EndKind, Mark, MarkKind, RoadEnd, SegmentKind, SegmentMask, EDGE_NAMES, NO_SEGMENT,
+};
 
 /// How a feature's places are written.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -158,7 +160,13 @@ fn write(sets: &[&Set], requires: &[(String, Vec<String>)], foreign: &[Foreign])
     for set in sets {
         for tile in &set.tiles {
             let mut gone = Vec::new();
-            if tile.is_wildcard() {
+            if tile.marks.iter().any(|m| m.kind == MarkKind::Abbey) {
+                gone.push(
+                    "the abbey: JCloisterZone makes its own `AM/A` for each player (its `abbey` \
+                     element, which the add-on switches on)"
+                        .into(),
+                );
+            } else if tile.is_wildcard() {
                 gone.push(
                     "the whole tile: JCloisterZone has no tile without features (a town hall)"
                         .into(),

@@ -167,6 +167,7 @@ const MARK_ELEMENTS: &[(MarkKind, &[Switch])] = &[
     (MarkKind::PigHerd, &[("implies", "pig-herd")]),
     (MarkKind::Labyrinth, &[("enforces", "labyrinth")]),
     (MarkKind::Tower, &[("implies", "tower")]),
+    (MarkKind::Abbey, &[("implies", "abbey")]),
     (MarkKind::Watchtower, &[("enforces", "watchtower")]),
     (MarkKind::Dragon, &[("implies", "dragon")]),
     (MarkKind::Volcano, &[("implies", "dragon")]),

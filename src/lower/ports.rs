@@ -120,7 +120,8 @@ pub fn derive_adjacency(segments: &mut [Segment], ports: &[u8; 12], diags: &mut 
 /// What each edge presents at rotation 0, read from its middle port; an edge
 /// with a seam on any of its ports is a seam (it is no tile edge, or not all of it).
 pub fn edges_of(segments: &[Segment], ports: &[u8; 12], marks: &[Mark]) -> [Edge; 4] {
-    if marks.iter().any(|m| m.kind == MarkKind::TownHall) {
+    let wildcard = |m: &Mark| matches!(m.kind, MarkKind::TownHall | MarkKind::Abbey);
+    if marks.iter().any(wildcard) {
         return [Edge::Any; 4];
     }
     let kind = |p: usize| (ports[p] != NO_SEGMENT).then(|| segments[ports[p] as usize].kind);

@@ -786,6 +786,35 @@ kinds! {
     E212 TownHallWithSegments
         => "a town hall has no segments",
         hint: "remove the segments: a town hall's edges match anything";
+    /// An abbey (`mark abbey`, Abbey & Mayor) is a monastery and nothing else:
+    /// each of its edges matches anything and ends what reaches it, and a monk
+    /// stands on its monastery. Remove the other segments from the tile.
+    ///
+    /// ```text
+    /// tile A "Abbey" { count 6; mark abbey; monastery m }   # right
+    /// tile B "Abbey" { count 6; mark abbey; monastery m; road r S }   # wrong
+    /// ```
+    E250 AbbeyWithSegments { names: String }
+        => format!("an abbey has only its monastery, not {names}"),
+        hint: "remove them: an abbey's edges match anything and end what reaches them";
+    /// An abbey (`mark abbey`) has a monastery: a monk may be placed on it as
+    /// on any monastery. Give the tile exactly one `monastery` (and, as a tile
+    /// that is both, a town hall is not an abbey: keep one of the marks).
+    ///
+    /// ```text
+    /// tile A "Abbey" { count 6; mark abbey; monastery m }   # right
+    /// tile B "Abbey" { count 6; mark abbey }                # wrong: no monastery
+    /// ```
+    E251 AbbeyMonastery { found: usize, town_hall: bool }
+        => match (found, town_hall) {
+            (_, true) => "a tile is a town hall or an abbey, not both".to_string(),
+            (0, _) => "an abbey has a monastery".to_string(),
+            (n, _) => format!("an abbey has one monastery, not {n}"),
+        },
+        hint: match town_hall {
+            true => "keep `mark abbey` (a monastery, edges that match anything) or `mark town-hall` (no segments)",
+            false => "give the tile one `monastery m`: a monk stands on the abbey as on a monastery",
+        };
     /// `end r at bank` ends a road at a river bank, so the tile needs a river:
     ///
     /// ```text

@@ -22,7 +22,7 @@ fn group(class: PileClass) -> usize {
         PileClass::Fork => 0,
         PileClass::Spring | PileClass::River => 1,
         PileClass::Lake => 2,
-        PileClass::Land | PileClass::TownHall | PileClass::Laid => 3,
+        PileClass::Land | PileClass::TownHall | PileClass::Abbey | PileClass::Laid => 3,
     }
 }
 
@@ -36,7 +36,11 @@ impl Pile {
     pub fn full(cat: &Catalog) -> Pile {
         let mut groups: [Vec<KindId>; GROUPS] = Default::default();
         for id in cat.kind_ids() {
-            if matches!(cat.pile_class(id), PileClass::TownHall | PileClass::Laid) {
+            let class = cat.pile_class(id);
+            if matches!(
+                class,
+                PileClass::TownHall | PileClass::Abbey | PileClass::Laid
+            ) {
                 continue; // held by the players, or laid out at setup: never drawn
             }
             let count = usize::from(cat.kind(id).count);

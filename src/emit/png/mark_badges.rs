@@ -79,6 +79,7 @@ fn style(kind: MarkKind) -> (&'static str, Rgba<u8>) {
         MarkKind::Festival => ("FE", TILE),
         MarkKind::Tree => ("TR", FIELD),
         MarkKind::TownHall => ("TH", TILE),
+        MarkKind::Abbey => ("AB", TILE),
         MarkKind::TrapLake => ("LK", TILE),
     }
 }

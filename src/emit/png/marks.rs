@@ -19,8 +19,10 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
     let spots = places(scene, tile);
     for (m, spot) in tile.marks.iter().zip(spots) {
         let Some((p, _)) = spot else {
-            town_hall(c);
-            continue;
+            if m.kind == MarkKind::TownHall {
+                town_hall(c);
+            }
+            continue; // the abbey's ground is drawn under its monastery
         };
         match m.kind {
             MarkKind::Tree => tree(c, scene, m.segment),
@@ -32,13 +34,13 @@ pub fn draw(c: &mut Canvas, scene: &mut Scene, tile: &TileKind) {
 }
 
 /// Where each mark of `tile` is drawn, in mark order: the centre and radius
-/// of its symbol (`None` for the town hall, which is the whole tile). Places
-/// taken are noted in `scene`, so call it once per scene.
+/// of its symbol (`None` for the town hall and the abbey, which are the
+/// whole tile). Places taken are noted in `scene`, so call it once per scene.
 pub fn places(scene: &mut Scene, tile: &TileKind) -> Vec<Option<(Pt, f32)>> {
     let mut out = Vec::with_capacity(tile.marks.len());
     for (k, m) in tile.marks.iter().enumerate() {
         let spot = match m.kind {
-            MarkKind::TownHall => None,
+            MarkKind::TownHall | MarkKind::Abbey => None,
             MarkKind::Tree => Some((tree_spot(scene, m.segment).1, TREE_R)),
             MarkKind::Festival => Some((place_on_field(scene, tile, 0.1), 0.1)),
             MarkKind::TrapLake => Some((place_on_field(scene, tile, LAKE_R), LAKE_R)),
@@ -200,14 +202,18 @@ pub fn draw_arrow(c: &mut Canvas, arrow: Arrow) {
     }
 }
 
-/// A town hall: paved square, a columned hall, and a gold dashed border that
-/// says "fits next to anything".
-fn town_hall(c: &mut Canvas) {
-    c.rect((0.0, 0.0), (1.0, 1.0), rgb(196, 192, 182));
-    c.shade((0.5, 0.5), 0.5, |p| {
-        let grid = (p.0 * 10.0).fract() < 0.04 || (p.1 * 10.0).fract() < 0.04;
-        grid.then_some(rgb(170, 166, 156))
-    });
+/// An abbey's ground, under its monastery: a cloister garth inside a red
+/// stone wall, within the border of a tile that fits next to anything.
+pub fn abbey_ground(c: &mut Canvas) {
+    c.rect((0.0, 0.0), (1.0, 1.0), rgb(150, 62, 44));
+    c.rect((0.09, 0.09), (0.91, 0.91), rgb(214, 200, 170));
+    c.rect((0.2, 0.2), (0.8, 0.8), rgb(112, 160, 72));
+    wildcard_border(c);
+}
+
+/// The gold dashed border that says "fits next to anything" (a town hall, an
+/// abbey).
+fn wildcard_border(c: &mut Canvas) {
     c.shade((0.5, 0.5), 0.5, |p| {
         let edge = p.0.min(p.1).min(1.0 - p.0).min(1.0 - p.1);
         let dash = ((p.0 + p.1) * 12.0).fract() < 0.5;
@@ -217,6 +223,17 @@ fn town_hall(c: &mut Canvas) {
             rgb(90, 70, 20)
         })
     });
+}
+
+/// A town hall: paved square, a columned hall, and the border of a tile that
+/// fits next to anything.
+fn town_hall(c: &mut Canvas) {
+    c.rect((0.0, 0.0), (1.0, 1.0), rgb(196, 192, 182));
+    c.shade((0.5, 0.5), 0.5, |p| {
+        let grid = (p.0 * 10.0).fract() < 0.04 || (p.1 * 10.0).fract() < 0.04;
+        grid.then_some(rgb(170, 166, 156))
+    });
+    wildcard_border(c);
     c.rect((0.2, 0.74), (0.8, 0.8), rgb(150, 146, 136));
     c.rect((0.26, 0.44), (0.74, 0.75), rgb(244, 236, 214));
     for k in 0..4 {

@@ -63,7 +63,7 @@ pub fn render_rotations(tile: &TileKind) -> [RgbaImage; 4] {
 /// by a hedge instead) and fields with no area. 0 for almost every tile;
 /// `tilec render` reports the others so a designer can look twice.
 pub fn layout_problems(tile: &TileKind) -> usize {
-    if tile.has_mark(MarkKind::TownHall) {
+    if tile.has_mark(MarkKind::TownHall) || tile.has_mark(MarkKind::Abbey) {
         return 0;
     }
     let mut scene = Scene::build(tile, TILE_PX * 2, false);
@@ -95,6 +95,9 @@ fn landscape(tile: &TileKind) -> Canvas {
     let side = TILE_PX * 2;
     let mut scene = best_scene(tile, side);
     let mut c = paint::paint(&scene.labels, tile);
+    if tile.has_mark(MarkKind::Abbey) {
+        marks::abbey_ground(&mut c);
+    }
     if !tile.has_mark(MarkKind::TownHall) {
         symbols::draw(&mut c, &scene, tile);
     }

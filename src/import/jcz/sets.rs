@@ -147,7 +147,12 @@ pub fn write_all(
             (None, true) => name,
             (None, false) => id.as_str(),
         };
-        let (text, refused) = write::write(&id, title, counted, &mut sink);
+        let (mut text, refused) = write::write(&id, title, counted, &mut sink);
+        let mut total = total;
+        if abbeys(set.id.as_deref().unwrap_or(files.given[set.file])) {
+            text.push_str(ABBEY);
+            total = total.saturating_add(ABBEYS);
+        }
         let text = super::canonical(text);
         let base = set.id.as_deref().unwrap_or(files.given[set.file]);
         out.push(ImportedSet {
@@ -166,6 +171,21 @@ pub fn write_all(
     removals(&mut out, &written, &copies, all, diags);
     replaced_springs(&mut out, &written, all);
     out
+}
+
+/// How many abbeys JCloisterZone's Abbey & Mayor gives (one per player, six
+/// players at most).
+const ABBEYS: u32 = 6;
+
+/// JCloisterZone's abbey, which its engine makes in code (`AbbeyCapability`:
+/// a monastery and four abbey edges, id `AM/A`), not in its tile file.
+const ABBEY: &str = "\ntile A \"AM/A\" {\n  count 6\n  mark abbey\n  monastery m\n  \
+    note \"JCloisterZone's abbey: its engine makes it (AbbeyCapability), one for each player; it is in no tile file.\"\n}\n";
+
+/// Whether a tile-set is Abbey & Mayor's (`abbey-and-mayor:1`, `:2`), whose
+/// abbeys JCloisterZone adds to a game.
+fn abbeys(tile_set: &str) -> bool {
+    tile_set.starts_with("abbey-and-mayor")
 }
 
 /// Tile `i` with `n` copies, as set `set` holds it: a tile of another file

@@ -229,6 +229,11 @@ def main():
             ("basic", "tilec/promos"),
             ("basic", "tilec/mm"),
             ("tilec/base", "tilec/anniversary", "tilec/festival", "tilec/promos", "tilec/mm"),
+            ("basic", "tilec/princess-dragon"),
+            ("basic", "tilec/tower"),
+            # Not ("basic", "tilec/abbey-mayor") yet: its add-on switches JCloisterZone's
+            # `abbey` element on, and this driver does not play the abbey phase (a player
+            # holding an abbey, no tile drawn: NullPointerException on getDrawnTile()).
             ("basic", "tilec/river"),  # not as `tilec build` says: without JCloisterZone's River
         ]
         for s in setups:
