@@ -1078,6 +1078,9 @@ kinds! {
     /// ```
     ///
     /// A group selects tiles with exactly one of `arrow`, `mark` or `without-mark`.
+    /// A mark that takes a value may name one, as a segment's line writes it:
+    /// `{ name = "wine", mark = "resource=wine", count = 9 }` counts the tiles
+    /// with a wine symbol.
     E305 SetsToml { message: String }
         => format!("sets.toml: {message}"),
         hint: "`tilec check --explain E305` shows the format of sets.toml";
