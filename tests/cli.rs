@@ -9,7 +9,7 @@ use common::{text, tilec};
 fn check_of_the_shipped_tiles_is_clean() {
     let out = tilec(&["check", "tiles"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "ok: 6 sets, 86 tile kinds, 131 tiles\n");
+    assert_eq!(text(&out.stdout), "ok: 8 sets, 127 tile kinds, 173 tiles\n");
 }
 
 #[test]

@@ -133,11 +133,24 @@ fn face_adjacency_matches_the_shipped_sets() {
     // Faces the text parts, measured: the River's spring under a road and its
     // road over the river to a monastery, Messengers & Mayors' F, G and H (a
     // strip between city and road that the walls do not close) and L (a road to
-    // the river bank, which joins no wall). Their cities come from their ports.
+    // the river bank, which joins no wall), and Inns & Cathedrals' G and Traders
+    // & Builders' I, O and W (a city wall running out to a corner parts two
+    // fields there, beyond the city's ports). Their cities come from their ports.
     parted.dedup();
     assert_eq!(
         parted,
-        ["river/A", "river/H", "mm/F", "mm/G", "mm/H", "mm/L"]
+        [
+            "river/A",
+            "river/H",
+            "mm/F",
+            "mm/G",
+            "mm/H",
+            "mm/L",
+            "inns-cathedrals/G",
+            "traders-builders/I",
+            "traders-builders/O",
+            "traders-builders/W"
+        ]
     );
 }
 

@@ -72,6 +72,8 @@ fn set_totals_match_the_catalogue() {
         ("festival", 10),
         ("promos", 4),
         ("mm", 18),
+        ("inns-cathedrals", 18),
+        ("traders-builders", 24),
     ];
     let expected: Vec<(String, u64)> = expected.iter().map(|(s, n)| (s.to_string(), *n)).collect();
     assert_eq!(totals, expected);

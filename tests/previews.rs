@@ -241,7 +241,22 @@ fn shipped_fields_are_bounded_by_drawn_features() {
     }
     // These reconstructed Messengers & Mayors tiles have fields that meet with no
     // road or wall between them (as their data says); the hedge shows the split.
-    assert_eq!(hedged, ["mm/F", "mm/G", "mm/H"]);
+    // On Inns & Cathedrals' G and Traders & Builders' I, O and W a city wall runs
+    // out to a corner of the tile and parts two fields there (JCloisterZone's
+    // `IC/C!`, `TB/RCc!.g`, `TB/CcRR!.c`, `TB/CcR!.w`): the city's ports do not
+    // say so, and the hedge draws that wall's line.
+    assert_eq!(
+        hedged,
+        [
+            "mm/F",
+            "mm/G",
+            "mm/H",
+            "inns-cathedrals/G",
+            "traders-builders/I",
+            "traders-builders/O",
+            "traders-builders/W"
+        ]
+    );
 }
 
 /// The striped "reconstructed" band sits upright in the north-east corner, where

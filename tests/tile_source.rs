@@ -91,7 +91,7 @@ fn outside_a_checkout_commands_read_the_built_in_sets() {
     let t = Temp::new("no-tiles-here");
     let o = run(&t.0, &["check"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert_eq!(text(&o.stdout), "ok: 6 sets, 86 tile kinds, 131 tiles\n");
+    assert_eq!(text(&o.stdout), "ok: 8 sets, 127 tile kinds, 173 tiles\n");
     assert_eq!(
         text(&o.stderr),
         "note: no `tiles` directory here: reading the shipped sets built into tilec\n  = hint: `--tiles DIR` reads your own\n"

@@ -1,41 +1,67 @@
 //! Random-play conformance: thousands of seeded games over every set combination,
-//! with the engine's invariants checked after every move.
+//! with the engine's invariants checked after every move. The shipped sets the
+//! engine does not play yet (`common::REFUSED`) are played as plain topology.
+
+mod common;
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use tilec_runtime::catalog::CatalogOptions;
 use tilec_runtime::*;
 
 /// Fewer games in debug builds keep `cargo test` quick; release runs the full count.
 const GAMES: u64 = if cfg!(debug_assertions) { 400 } else { 5000 };
 
-fn combinations() -> Vec<(String, Vec<TileSet>)> {
+/// A named combination of sets, and how the catalog plays them.
+type Combination = (String, Vec<TileSet>, CatalogOptions);
+
+fn combinations() -> Vec<Combination> {
+    let rules = CatalogOptions::default();
     let mut combos = vec![
-        ("hand base".to_string(), vec![testkit::base_set()]),
-        ("hand river".to_string(), vec![testkit::river_set()]),
+        ("hand base".to_string(), vec![testkit::base_set()], rules),
+        ("hand river".to_string(), vec![testkit::river_set()], rules),
         (
             "hand base+river".to_string(),
             vec![testkit::base_set(), testkit::river_set()],
+            rules,
         ),
     ];
-    // Every shipped set alone, and base with each other shipped set.
-    let shipped: Vec<TileSet> = tables::SETS.iter().map(|s| (*s).clone()).collect();
-    let base = shipped.iter().find(|s| s.id == "base").cloned();
-    for s in &shipped {
-        combos.push((s.id.to_string(), vec![s.clone()]));
+    // Every shipped set alone, and base with each other shipped set: by their
+    // rules, or as plain topology for those the engine does not play yet.
+    let shipped: Vec<(TileSet, CatalogOptions)> =
+        (common::played().into_iter().map(|s| (s, rules)))
+            .chain(common::refused().into_iter().map(|s| (s, common::TOPOLOGY)))
+            .map(|(s, o)| (s.clone(), o))
+            .collect();
+    let base = shipped
+        .iter()
+        .find(|s| s.0.id == "base")
+        .map(|s| s.0.clone());
+    for (s, options) in &shipped {
+        let topology = if options.topology_only {
+            " (topology)"
+        } else {
+            ""
+        };
+        combos.push((format!("{}{topology}", s.id), vec![s.clone()], *options));
         if let Some(b) = base.as_ref().filter(|b| b.id != s.id) {
-            combos.push((format!("base+{}", s.id), vec![b.clone(), s.clone()]));
+            let name = format!("base+{}{topology}", s.id);
+            combos.push((name, vec![b.clone(), s.clone()], *options));
         }
     }
-    // All six sets together.
-    combos.push(("all sets".to_string(), shipped.clone()));
+    // All the sets the engine plays together, and every shipped set as topology.
+    let played: Vec<TileSet> = common::played().into_iter().cloned().collect();
+    combos.push(("all played sets".to_string(), played, rules));
+    let all: Vec<TileSet> = tables::SETS.iter().map(|s| (*s).clone()).collect();
+    combos.push(("all sets (topology)".to_string(), all, common::TOPOLOGY));
     combos
 }
 
 #[test]
 fn random_games_keep_every_invariant() {
-    for (name, sets) in combinations() {
+    for (name, sets, options) in combinations() {
         let refs: Vec<&TileSet> = sets.iter().collect();
-        let cat = match Catalog::new(&refs) {
+        let cat = match Catalog::with_options(&refs, options) {
             Ok(c) => Arc::new(c),
             Err(e) => panic!("{name}: {e}"),
         };
@@ -46,12 +72,12 @@ fn random_games_keep_every_invariant() {
     }
 }
 
-/// Random games with all six sets exercise every expansion rule: each kind of
-/// expansion event happens at least once over the run.
+/// Random games with every set the engine plays exercise every expansion rule:
+/// each kind of expansion event happens at least once over the run.
 #[test]
 fn all_sets_games_exercise_every_expansion_rule() {
-    let sets: Vec<&TileSet> = tables::SETS.to_vec();
-    let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
+    let sets: Vec<&TileSet> = common::played();
+    let cat = Arc::new(Catalog::new(&sets).expect("all played sets"));
     let mut seen: HashMap<&'static str, u32> = HashMap::new();
     let mut player = RandomPlayer::new(0.6);
     for seed in 0..300 {

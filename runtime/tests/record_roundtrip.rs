@@ -1,22 +1,26 @@
 //! Every game writes its own record, and the record replays it exactly:
-//! random games over every shipped set (alone where it can be played alone,
-//! with the base game, and all six together) at 2 to 6 players, including
-//! tiles set aside and town halls handed over at the end of the pile.
+//! random games over every shipped set the engine plays (`common::played`:
+//! alone where it can be played alone, with the base game, and all together)
+//! at 2 to 6 players, including tiles set aside and town halls handed over at
+//! the end of the pile.
 #![cfg(feature = "record")]
+
+mod common;
 
 use std::sync::Arc;
 use tilec_runtime::*;
 
 fn combinations() -> Vec<(String, Vec<&'static TileSet>)> {
-    let base = tables::SETS.iter().copied().find(|s| s.id == "base");
+    let played = common::played();
+    let base = played.iter().copied().find(|s| s.id == "base");
     let mut combos = Vec::new();
-    for &s in tables::SETS {
+    for &s in &played {
         combos.push((s.id.to_string(), vec![s]));
         if let Some(b) = base.filter(|b| b.id != s.id) {
             combos.push((format!("base+{}", s.id), vec![b, s]));
         }
     }
-    combos.push(("all sets".into(), tables::SETS.to_vec()));
+    combos.push(("all played sets".into(), played));
     combos
 }
 

@@ -1,8 +1,10 @@
 //! Serde round trips (`--features serde`; the workspace's tests enable it
 //! through the `tilec` crate): every legal move, the setup, the history, every
-//! event, the outcome and refusals of random games over all shipped sets
-//! survive JSON unchanged.
+//! event, the outcome and refusals of random games over all shipped sets the
+//! engine plays (`common::played`) survive JSON unchanged.
 #![cfg(feature = "serde")]
+
+mod common;
 
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
@@ -17,8 +19,8 @@ fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) {
 
 #[test]
 fn moves_setups_events_and_outcomes_round_trip() {
-    let sets: Vec<&TileSet> = tables::SETS.to_vec();
-    let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
+    let sets: Vec<&TileSet> = common::played();
+    let cat = Arc::new(Catalog::new(&sets).expect("all played sets"));
     let mut moves = Vec::new();
     for seed in 0..30 {
         let setup = Setup::new(2 + (seed % 5) as usize)
@@ -66,8 +68,8 @@ fn a_bad_rotation_is_refused() {
 #[cfg(feature = "record")]
 #[test]
 fn records_round_trip() {
-    let sets: Vec<&TileSet> = tables::SETS.to_vec();
-    let cat = Arc::new(Catalog::new(&sets).expect("all sets"));
+    let sets: Vec<&TileSet> = common::played();
+    let cat = Arc::new(Catalog::new(&sets).expect("all played sets"));
     for seed in 0..5 {
         let mut game = Game::new(cat.clone(), Setup::new(3).with_history()).expect("setup");
         RandomPlayer::new(0.5).play(&mut game, &mut Rng::new(seed));

@@ -1086,8 +1086,9 @@ kinds! {
         hint: "`tilec check --explain E305` shows the format of sets.toml";
     /// `requires` in `sets.toml` names a set that no tile file declares and tilec
     /// does not ship. Name the id of a `set` statement, or of a shipped set (`base`,
-    /// `river`, `anniversary`, `festival`, `promos`, `mm`: required, it is checked
-    /// and played with the directory's sets without being copied there).
+    /// `river`, `anniversary`, `festival`, `promos`, `mm`, `inns-cathedrals`,
+    /// `traders-builders`: required, it is checked and played with the
+    /// directory's sets without being copied there).
     ///
     /// ```toml
     /// [[set]]
