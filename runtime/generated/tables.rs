@@ -5093,7 +5093,13 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -5170,7 +5176,13 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -5265,7 +5277,13 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -5356,7 +5374,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -5436,7 +5459,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -5513,7 +5541,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -5583,7 +5616,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -5670,7 +5708,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -5775,7 +5818,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -5852,7 +5900,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -5906,7 +5959,13 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -5983,7 +6042,13 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6060,7 +6125,13 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6141,7 +6212,13 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6214,7 +6291,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -6280,7 +6362,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -6385,7 +6472,12 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Inns_And_Cathedrals_C3_Tile_A to _Q (saved copies: github.com/krueger80/carcassonne-ai, public/images/InnsAndCathedrals_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                    ]),
                 },
             ]),
         },
@@ -6471,7 +6563,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6558,7 +6656,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6656,7 +6760,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6744,7 +6854,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6832,7 +6948,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6913,7 +7035,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -6976,7 +7104,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7039,7 +7173,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7127,7 +7267,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7237,7 +7383,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7325,7 +7477,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7413,7 +7571,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7490,7 +7654,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7567,7 +7737,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7676,7 +7852,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7753,7 +7935,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7823,7 +8011,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -7932,7 +8126,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -8020,7 +8220,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -8083,7 +8289,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -8192,7 +8404,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -8273,7 +8491,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -8361,7 +8585,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
@@ -8431,7 +8661,13 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                 Sourcing {
                     source: Cow::Borrowed("images"),
                     title: Cow::Borrowed("Wikicarpedia's tile images Traders_And_Builders_C3_Tile_A to _X (saved copies: github.com/krueger80/carcassonne-ai, public/images/TradersAndBuilders_C3)"),
-                    aspects: Aspects::of(&[Aspect::Edges, Aspect::Pennants, Aspect::Marks]),
+                    aspects: Aspects::of(&[
+                        Aspect::Edges,
+                        Aspect::Pennants,
+                        Aspect::ArrowKind,
+                        Aspect::ArrowDirection,
+                        Aspect::Marks,
+                    ]),
                 },
             ]),
         },
