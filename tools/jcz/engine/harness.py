@@ -228,7 +228,10 @@ def main():
             ("basic", "tilec/festival"),
             ("basic", "tilec/promos"),
             ("basic", "tilec/mm"),
-            ("tilec/base", "tilec/anniversary", "tilec/festival", "tilec/promos", "tilec/mm"),
+            ("basic", "tilec/inns-cathedrals"),
+            ("basic", "tilec/traders-builders"),
+            ("tilec/base", "tilec/anniversary", "tilec/festival", "tilec/promos", "tilec/mm",
+             "tilec/inns-cathedrals", "tilec/traders-builders"),
             ("basic", "tilec/river"),  # not as `tilec build` says: without JCloisterZone's River
         ]
         for s in setups:
