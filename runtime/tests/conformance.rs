@@ -26,32 +26,28 @@ fn combinations() -> Vec<Combination> {
             rules,
         ),
     ];
-    // Every shipped set alone, and base with each other shipped set: by their
-    // rules, or as plain topology for those the engine does not play yet.
-    let shipped: Vec<(TileSet, CatalogOptions)> =
-        (common::played().into_iter().map(|s| (s, rules)))
-            .chain(common::refused().into_iter().map(|s| (s, common::TOPOLOGY)))
-            .map(|(s, o)| (s.clone(), o))
-            .collect();
-    let base = shipped
+    // Every shipped set the engine plays alone, base with each other one, and
+    // all of them together.
+    let played: Vec<TileSet> = common::played().into_iter().cloned().collect();
+    let base = played
         .iter()
-        .find(|s| s.0.id == "base")
-        .map(|s| s.0.clone());
-    for (s, options) in &shipped {
-        let topology = if options.topology_only {
-            " (topology)"
-        } else {
-            ""
-        };
-        combos.push((format!("{}{topology}", s.id), vec![s.clone()], *options));
-        if let Some(b) = base.as_ref().filter(|b| b.id != s.id) {
-            let name = format!("base+{}{topology}", s.id);
-            combos.push((name, vec![b.clone(), s.clone()], *options));
+        .find(|s| s.id == "base")
+        .cloned()
+        .expect("base");
+    for s in &played {
+        combos.push((s.id.to_string(), vec![s.clone()], rules));
+        if s.id != base.id {
+            let pair = vec![base.clone(), s.clone()];
+            combos.push((format!("base+{}", s.id), pair, rules));
         }
     }
-    // All the sets the engine plays together, and every shipped set as topology.
-    let played: Vec<TileSet> = common::played().into_iter().cloned().collect();
     combos.push(("all played sets".to_string(), played, rules));
+    // The sets it does not play yet, as plain topology: with base, and every
+    // shipped set together.
+    for s in common::refused() {
+        let pair = vec![base.clone(), s.clone()];
+        combos.push((format!("base+{} (topology)", s.id), pair, common::TOPOLOGY));
+    }
     let all: Vec<TileSet> = tables::SETS.iter().map(|s| (*s).clone()).collect();
     combos.push(("all sets (topology)".to_string(), all, common::TOPOLOGY));
     combos
