@@ -5,7 +5,7 @@ use crate::diagnostic::{Diagnostic, FileId, Span};
 use crate::message::Kind;
 use crate::vocab;
 use serde::Deserialize;
-use tilec_runtime::{ArrowKind, MarkKind};
+use tilec_runtime::{ArrowKind, MarkArg, MarkKind};
 
 /// The checked contents of `sets.toml`.
 #[derive(Clone, Debug, Default)]
@@ -72,10 +72,11 @@ pub struct Group {
 pub enum Select {
     /// Tiles with an arrow of this kind.
     Arrow(ArrowKind),
-    /// Tiles carrying this mark.
-    Mark(MarkKind),
-    /// Tiles without this mark.
-    WithoutMark(MarkKind),
+    /// Tiles carrying this mark (with this value, when one is given:
+    /// `mark = "resource=wine"`).
+    Mark(MarkKind, Option<u8>),
+    /// Tiles without this mark (with this value, when one is given).
+    WithoutMark(MarkKind, Option<u8>),
 }
 
 #[derive(Deserialize)]
@@ -106,8 +107,8 @@ struct RawGroup {
     name: String,
     count: toml::Spanned<u32>,
     arrow: Option<String>,
-    mark: Option<String>,
-    without_mark: Option<String>,
+    mark: Option<toml::Spanned<String>>,
+    without_mark: Option<toml::Spanned<String>>,
 }
 
 /// Reads `sets.toml` (file `file`, named `path`, with text `text`).
@@ -175,17 +176,10 @@ fn checked_group(
     count_span: Span,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Group> {
-    let mark = |w: &str, diags: &mut Vec<Diagnostic>| {
-        let m = vocab::mark(w).map(|r| r.kind);
-        if m.is_none() {
-            diags.push(Diagnostic::new(
-                Kind::SetsToml {
-                    message: format!("unknown mark `{w}`"),
-                },
-                at,
-            ));
-        }
-        m
+    let file = at.file;
+    let mark = |m: &toml::Spanned<String>, diags: &mut Vec<Diagnostic>| {
+        let r = m.span();
+        selected_mark(m.get_ref(), Span::new(file, r.start, r.end), diags)
     };
     let select = match (&g.arrow, &g.mark, &g.without_mark) {
         (Some(a), None, None) => match vocab::lookup(vocab::ARROWS, a) {
@@ -200,8 +194,14 @@ fn checked_group(
                 return None;
             }
         },
-        (None, Some(m), None) => Select::Mark(mark(m, diags)?),
-        (None, None, Some(m)) => Select::WithoutMark(mark(m, diags)?),
+        (None, Some(m), None) => {
+            let (kind, value) = mark(m, diags)?;
+            Select::Mark(kind, value)
+        }
+        (None, None, Some(m)) => {
+            let (kind, value) = mark(m, diags)?;
+            Select::WithoutMark(kind, value)
+        }
         _ => {
             let message = format!(
                 "group `{}` needs exactly one of arrow, mark, without-mark",
@@ -217,4 +217,38 @@ fn checked_group(
         count_span,
         select,
     })
+}
+
+/// A group's mark, `KIND` or `KIND=VALUE` as a segment's line writes it
+/// (`resource=wine`), located at `at` (the TOML string) when it is wrong.
+fn selected_mark(
+    text: &str,
+    at: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(MarkKind, Option<u8>)> {
+    let (word, value) = match text.split_once('=') {
+        Some((word, value)) => (word, Some(value)),
+        None => (text, None),
+    };
+    let message = match (vocab::mark(word), value) {
+        (None, _) => match vocab::suggest(word, vocab::MARKS.iter().map(|r| r.keyword)) {
+            Some(s) => format!("unknown mark `{word}` (did you mean `{s}`?)"),
+            None => format!("unknown mark `{word}`"),
+        },
+        (Some(row), None) => return Some((row.kind, None)),
+        (Some(row), Some(value)) => {
+            match (row.kind.arg(), vocab::mark_value(row.kind.arg(), value)) {
+                (_, Some(v)) => return Some((row.kind, Some(v))),
+                (MarkArg::None, None) => {
+                    format!("mark `{word}` takes no value: write `{word}`, not `{text}`")
+                }
+                (arg, None) => format!(
+                    "`{value}` is not a value of mark `{word}`, which takes {}",
+                    vocab::mark_expected(arg)
+                ),
+            }
+        }
+    };
+    diags.push(Diagnostic::new(Kind::SetsToml { message }, at));
+    None
 }

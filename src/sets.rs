@@ -19,7 +19,7 @@ use tilec_runtime::{tables, TileSet};
 pub const SHIPPED_SETS_TOML: &str = include_str!("../tiles/sets.toml");
 
 /// The shipped tile files: (path in a tilec checkout, text).
-pub const SHIPPED_TILES: [(&str, &str); 9] = [
+pub const SHIPPED_TILES: [(&str, &str); 11] = [
     ("tiles/base.tiles", include_str!("../tiles/base.tiles")),
     ("tiles/river.tiles", include_str!("../tiles/river.tiles")),
     (
@@ -32,6 +32,14 @@ pub const SHIPPED_TILES: [(&str, &str); 9] = [
     ),
     ("tiles/promos.tiles", include_str!("../tiles/promos.tiles")),
     ("tiles/mm.tiles", include_str!("../tiles/mm.tiles")),
+    (
+        "tiles/inns-cathedrals.tiles",
+        include_str!("../tiles/inns-cathedrals.tiles"),
+    ),
+    (
+        "tiles/traders-builders.tiles",
+        include_str!("../tiles/traders-builders.tiles"),
+    ),
     // sets2: The Princess & the Dragon, The Tower, Abbey & Mayor.
     (
         "tiles/princess-dragon.tiles",

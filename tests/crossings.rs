@@ -134,7 +134,9 @@ fn face_adjacency_matches_the_shipped_sets() {
     // Faces the text parts, measured: the River's spring under a road and its
     // road over the river to a monastery, Messengers & Mayors' F, G and H (a
     // strip between city and road that the walls do not close) and L (a road to
-    // the river bank, which joins no wall), and the same shapes among the
+    // the river bank, which joins no wall), Inns & Cathedrals' G and Traders
+    // & Builders' I, O and W (a city wall running out to a corner parts two
+    // fields there, beyond the city's ports), and the same shapes among the
     // sets from JCloisterZone's files: strips between a city and a road or a
     // city's corner (princess-dragon/E, tower/O and P, abbey-mayor/I, J and
     // K) and two roads ending apart in one field (tower/E). Their cities come
@@ -149,6 +151,10 @@ fn face_adjacency_matches_the_shipped_sets() {
             "mm/G",
             "mm/H",
             "mm/L",
+            "inns-cathedrals/G",
+            "traders-builders/I",
+            "traders-builders/O",
+            "traders-builders/W",
             "princess-dragon/E",
             "tower/E",
             "tower/O",

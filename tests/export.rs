@@ -72,6 +72,8 @@ fn set_totals_match_the_catalogue() {
         ("festival", 10),
         ("promos", 4),
         ("mm", 18),
+        ("inns-cathedrals", 18),
+        ("traders-builders", 24),
         ("princess-dragon", 30),
         ("tower", 18),
         ("abbey-mayor", 18),

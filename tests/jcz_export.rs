@@ -1,11 +1,13 @@
 //! `tilec export --format jcz`: our tiles written as JCloisterZone tile XML and
 //! read back by `tilec import-jcz` keep their topology (segments, ports,
-//! pennants, field–city adjacency, road ends, marks, counts), for the six
+//! pennants, field–city adjacency, road ends, marks, counts), for the eight
 //! shipped sets and for the import fixtures (import → export → import). What the
 //! XML cannot say is listed by the exporter, and only that differs. With
 //! `TILEC_JCZ_DIR` pointing at JCloisterZone's own `expansions/` directory, our
-//! base, festival and promos are compared with its basic.xml, festival.xml and
-//! russian_promos.xml (up to rotation); without it that test says SKIPPED.
+//! base, festival, promos, Inns & Cathedrals and Traders & Builders are compared
+//! with its basic.xml, festival.xml, russian_promos.xml, inns_and_cathedrals.xml
+//! and traders_and_builders.xml (up to rotation); without it that test says
+//! SKIPPED.
 
 mod common;
 
@@ -209,7 +211,7 @@ fn every_shipped_tile_survives_export_and_import() {
     for set in &shipped.model.sets {
         lost.insert(set.id.clone(), round_trip(set));
     }
-    assert_eq!(lost.len(), 9);
+    assert_eq!(lost.len(), 11);
     // The exporter names what it drops: the start tile, the arrows of every
     // anniversary tile, the six town halls (whole tiles) and the base game's village.
     assert!(lost["base"].contains(&"base/D".to_string()), "{lost:?}");
@@ -217,6 +219,27 @@ fn every_shipped_tile_survives_export_and_import() {
     assert_eq!(lost["anniversary"].len(), 15, "{lost:?}");
     assert!(lost["festival"].is_empty(), "{lost:?}");
     assert!(lost["promos"].is_empty(), "{lost:?}");
+    // Inns & Cathedrals and Traders & Builders lose their illustrations, and
+    // I&C's tile I its village (read back as a junction), nothing else.
+    let shown = |id: &str| {
+        let set = shipped.model.sets.iter().find(|s| s.id == id).expect(id);
+        let mut ids: Vec<String> = set
+            .tiles
+            .iter()
+            .filter(|t| t.copies.iter().any(|c| !c.is_empty()))
+            .map(|t| t.id.clone())
+            .collect();
+        if id == "inns-cathedrals" {
+            ids.push("inns-cathedrals/I".into());
+        }
+        ids.sort();
+        ids
+    };
+    for id in ["inns-cathedrals", "traders-builders"] {
+        let mut got = lost[id].clone();
+        got.sort();
+        assert_eq!(got, shown(id), "{id}");
+    }
     let mm = &shipped
         .model
         .sets
@@ -430,10 +453,12 @@ fn lenient_import(xml: &str, id: &str) -> Option<Model> {
 }
 
 /// The sets compared with JCloisterZone's own files, and those files.
-const COMPARED: [(&str, &str); 6] = [
+const COMPARED: [(&str, &str); 8] = [
     ("base", "basic.xml"),
     ("festival", "festival.xml"),
     ("promos", "russian_promos.xml"),
+    ("inns-cathedrals", "inns_and_cathedrals.xml"),
+    ("traders-builders", "traders_and_builders.xml"),
     ("princess-dragon", "princess_and_dragon.xml"),
     ("tower", "tower.xml"),
     ("abbey-mayor", "abbey_and_mayor.xml"),
@@ -452,7 +477,7 @@ fn exported_shapes(id: &str) -> Vec<Shape> {
     shapes(exported.sets[0].tiles.iter())
 }
 
-/// Our base, festival and promos, exported and read back, have the topology
+/// Our compared sets ([`COMPARED`]), exported and read back, have the topology
 /// their fixtures describe, tile by tile up to rotation. The fixtures are
 /// this project's own words for it; `shipped_sets_have_the_topology_of_jczs_own_files`
 /// holds JCloisterZone's files to the same fixtures where they are at hand.
@@ -563,7 +588,7 @@ fn known_differences(ours: &str, want: &mut Vec<Shape>, got: &mut Vec<Shape>) ->
 #[test]
 fn shipped_sets_have_the_topology_of_jczs_own_files() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
-        common::skip("shipped_sets_have_the_topology_of_jczs_own_files", "set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to compare base, festival, promos, princess-dragon, tower and abbey-mayor with its basic.xml, festival.xml, russian_promos.xml, princess_and_dragon.xml, tower.xml and abbey_and_mayor.xml; their exports are still held to tests/export_jcz/topology/");
+        common::skip("shipped_sets_have_the_topology_of_jczs_own_files", "set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to compare base, festival, promos, inns-cathedrals, traders-builders, princess-dragon, tower and abbey-mayor with its basic.xml, festival.xml, russian_promos.xml, inns_and_cathedrals.xml, traders_and_builders.xml, princess_and_dragon.xml, tower.xml and abbey_and_mayor.xml; their exports are still held to tests/export_jcz/topology/");
         return;
     };
     let dir = std::path::PathBuf::from(dir);

@@ -245,11 +245,19 @@ fn shipped_fields_are_bounded_by_drawn_features() {
     // These tiles have fields that meet with no road or wall between them (as
     // their data says: the reconstructed Messengers & Mayors tiles, and the
     // same shapes in JCloisterZone's files, where a city's wall or a road
-    // stops short of the tile's corner); the hedge shows the split.
+    // stops short of the tile's corner); the hedge shows the split. On Inns &
+    // Cathedrals' G and Traders & Builders' I, O and W a city wall runs out to
+    // a corner of the tile and parts two fields there (JCloisterZone's
+    // `IC/C!`, `TB/RCc!.g`, `TB/CcRR!.c`, `TB/CcR!.w`): the city's ports do not
+    // say so, and the hedge draws that wall's line.
     let expected = [
         "mm/F",
         "mm/G",
         "mm/H",
+        "inns-cathedrals/G",
+        "traders-builders/I",
+        "traders-builders/O",
+        "traders-builders/W",
         "princess-dragon/E",
         "tower/O",
         "tower/P",

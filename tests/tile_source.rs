@@ -91,7 +91,7 @@ fn outside_a_checkout_commands_read_the_built_in_sets() {
     let t = Temp::new("no-tiles-here");
     let o = run(&t.0, &["check"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert_eq!(text(&o.stdout), "ok: 9 sets, 145 tile kinds, 197 tiles\n");
+    assert_eq!(text(&o.stdout), "ok: 11 sets, 186 tile kinds, 239 tiles\n");
     assert_eq!(
         text(&o.stderr),
         "note: no `tiles` directory here: reading the shipped sets built into tilec\n  = hint: `--tiles DIR` reads your own\n"

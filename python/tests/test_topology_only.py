@@ -57,3 +57,17 @@ def test_the_environment_passes_topology_only_to_its_games() -> None:
     assert obs.shape == env.observation_space.shape
     with pytest.raises(ValueError, match="topology_only=True"):
         env_module.TilecEnv(sets=["marks"], tiles=str(MARKS)).reset(seed=0)
+
+
+@pytest.mark.parametrize(
+    "shipped, mark", [("inns-cathedrals", "inn"), ("traders-builders", "resource")]
+)
+def test_the_shipped_sets_the_engine_does_not_play_yet_are_refused(shipped: str, mark: str) -> None:
+    # Inns & Cathedrals and Traders & Builders: their tiles ship, their rules
+    # are not played yet (issue #33); as plain topology they play to the end.
+    with pytest.raises(ValueError, match=f"carries the mark `{mark}`.*\n.*topology_only=True"):
+        tilec.Game(sets=["base", shipped])
+    game = tilec.Game(sets=["base", shipped], seed=2, topology_only=True)
+    play_random(game, random.Random(2))
+    assert game.is_over()
+    assert any(tile.startswith(f"{shipped}/") for tile, *_ in game.board())

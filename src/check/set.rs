@@ -7,7 +7,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::message::Kind;
 use crate::model::{Model, Set, Tile};
 use std::collections::HashMap;
-use tilec_runtime::{EndKind, SegmentKind};
+use tilec_runtime::{EndKind, MarkKind, SegmentKind};
 
 /// Checks every set against its spec, and the sets against each other.
 pub fn check_sets(model: &Model, config: &Config, shipped: &[&Set], diags: &mut Vec<Diagnostic>) {
@@ -135,9 +135,15 @@ fn totals(set: &Set, spec: &SetSpec, toml: &str, diags: &mut Vec<Diagnostic>) {
 fn selects(select: Select, tile: &Tile) -> bool {
     match select {
         Select::Arrow(kind) => tile.arrow.is_some_and(|a| a.kind == kind),
-        Select::Mark(kind) => tile.marks.iter().any(|m| m.kind == kind),
-        Select::WithoutMark(kind) => !tile.marks.iter().any(|m| m.kind == kind),
+        Select::Mark(kind, value) => carries(tile, kind, value),
+        Select::WithoutMark(kind, value) => !carries(tile, kind, value),
     }
+}
+
+/// Whether `tile` carries mark `kind` (with `value`, when one is asked).
+fn carries(tile: &Tile, kind: MarkKind, value: Option<u8>) -> bool {
+    let valued = |v: u8| value.is_none_or(|want| want == v);
+    tile.marks.iter().any(|m| m.kind == kind && valued(m.value))
 }
 
 /// The tiles of the river that `set` is part of: its own, and those of the

@@ -1107,13 +1107,17 @@ kinds! {
     /// ```
     ///
     /// A group selects tiles with exactly one of `arrow`, `mark` or `without-mark`.
+    /// A mark that takes a value may name one, as a segment's line writes it:
+    /// `{ name = "wine", mark = "resource=wine", count = 9 }` counts the tiles
+    /// with a wine symbol.
     E305 SetsToml { message: String }
         => format!("sets.toml: {message}"),
         hint: "`tilec check --explain E305` shows the format of sets.toml";
     /// `requires` in `sets.toml` names a set that no tile file declares and tilec
     /// does not ship. Name the id of a `set` statement, or of a shipped set (`base`,
-    /// `river`, `anniversary`, `festival`, `promos`, `mm`: required, it is checked
-    /// and played with the directory's sets without being copied there).
+    /// `river`, `anniversary`, `festival`, `promos`, `mm`, `inns-cathedrals`,
+    /// `traders-builders`: required, it is checked and played with the
+    /// directory's sets without being copied there).
     ///
     /// ```toml
     /// [[set]]

@@ -228,7 +228,10 @@ def main():
             ("basic", "tilec/festival"),
             ("basic", "tilec/promos"),
             ("basic", "tilec/mm"),
-            ("tilec/base", "tilec/anniversary", "tilec/festival", "tilec/promos", "tilec/mm"),
+            ("basic", "tilec/inns-cathedrals"),
+            ("basic", "tilec/traders-builders"),
+            ("tilec/base", "tilec/anniversary", "tilec/festival", "tilec/promos", "tilec/mm",
+             "tilec/inns-cathedrals", "tilec/traders-builders"),
             ("basic", "tilec/princess-dragon"),
             ("basic", "tilec/tower"),
             # Not ("basic", "tilec/abbey-mayor") yet: its add-on switches JCloisterZone's
