@@ -151,7 +151,8 @@ pub(crate) trait Expansion {
     fn play_draw_move(_game: &mut Game, _m: Move) {}
 
     /// A replay names a held tile's kind as the turn's tile: take it (`None`
-    /// when the kind is not its held tile).
+    /// when the kind is not its held tile). Asked of every registered
+    /// expansion, in play or not.
     fn draw_held(_game: &mut Game, _kind: KindId) -> Option<Result<Drawn, DrawError>> {
         None
     }

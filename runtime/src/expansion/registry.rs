@@ -149,9 +149,7 @@ macro_rules! registry {
 
             /// A replay's draw of a held tile's kind.
             pub(crate) fn draw_held(&mut self, kind: KindId) -> Result<Drawn, DrawError> {
-                $(if self.cat.exp.$name.is_some() {
-                    if let Some(r) = <$ty>::draw_held(self, kind) { return r; }
-                })*
+                $(if let Some(r) = <$ty>::draw_held(self, kind) { return r; })*
                 Err(DrawError::UnknownKind(kind))
             }
 
