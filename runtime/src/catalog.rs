@@ -7,6 +7,7 @@
 //! [`CatalogError`] instead of a panic during play.
 
 use crate::edge_code::{demand, demand_adds, edge_code, fits, pack_sides, side, DEMANDS, SLOT};
+use crate::expansion::InPlay;
 use crate::features::{SegmentNode, Template};
 use crate::figure::FigureKind;
 use crate::tile::{ArrowKind, EndKind, MarkKind, SegmentKind, TileKind, TileSet, NO_SEGMENT};
@@ -153,22 +154,15 @@ const _: () = {
     assert!(offset_of!(KindInfo, def) > offset_of!(KindInfo, segs));
 };
 
-/// Which expansion rules the tiles in play call for (read from the tables: arrows,
-/// marks), so that a game without them pays nothing for them.
+/// What the turn tests on its hot paths, so that a game without expansions
+/// pays one flag test per step for them.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Rules {
-    /// Some tile carries an arrow.
-    pub arrows: bool,
-    /// Some tile carries Solovei's tree or Vodyanoy's lake.
-    pub traps: bool,
-    /// The town hall kind: the Messengers & Mayors figures and town halls are
-    /// in play.
-    pub town_hall: Option<KindId>,
-    /// Some tile carries the Festival symbol.
-    pub festival: bool,
-    /// Any of the above: the turn has steps beyond the base game's.
+    /// Some expansion is in play ([`Catalog`]'s `exp`): the turn has steps
+    /// beyond the base game's.
     pub any: bool,
-    /// The figure kinds in play (the base game's two, or all with M&M).
+    /// How many figure kinds are in play (the base game's two, or more with
+    /// an expansion's).
     pub figures: usize,
 }
 
@@ -334,6 +328,11 @@ pub struct Catalog {
     /// Every copy of every kind: games copy it instead of rebuilding it.
     pub(crate) pile: crate::pile::Pile,
     pub(crate) rules: Rules,
+    /// Which expansions are in play, with what their tiles say (one field
+    /// per registered expansion: `expansion/registry.rs`).
+    pub(crate) exp: InPlay,
+    /// The figure kinds in play, in [`FigureKind::ALL`] order.
+    figure_kinds: Vec<FigureKind>,
 }
 
 impl Catalog {
@@ -393,24 +392,15 @@ impl Catalog {
             return Err(CatalogError::TooLarge);
         }
         let set_ids = sets.iter().map(|s| s.id.to_string()).collect();
+        let exp = InPlay::new(&kinds);
+        let figures = exp.figures();
+        let figure_kinds: Vec<FigureKind> = FigureKind::ALL
+            .into_iter()
+            .filter(|k| figures & 1 << k.index() != 0)
+            .collect();
         let rules = Rules {
-            arrows: kinds.iter().any(|k| k.arrow.is_some()),
-            traps: kinds.iter().any(|k| k.trap_lake || k.tree != NO_SEGMENT),
-            town_hall: kinds
-                .iter()
-                .position(|k| k.class == PileClass::TownHall && k.def.count > 0)
-                .map(|i| i as KindId),
-            festival: kinds.iter().any(|k| k.festival),
-            any: false,
-            figures: 2,
-        };
-        let rules = Rules {
-            any: rules.arrows || rules.traps || rules.festival || rules.town_hall.is_some(),
-            figures: match rules.town_hall {
-                Some(_) => FigureKind::ALL.len(),
-                None => 2,
-            },
-            ..rules
+            any: exp.any(),
+            figures: figure_kinds.len(),
         };
         let mut cat = Catalog {
             kinds,
@@ -419,6 +409,8 @@ impl Catalog {
             total_tiles,
             pile: crate::pile::Pile::default(),
             rules,
+            exp,
+            figure_kinds,
         };
         cat.pile = crate::pile::Pile::full(&cat);
         Ok(cat)
@@ -444,12 +436,27 @@ impl Catalog {
     /// The town hall kind, when Messengers & Mayors is in play: each player then
     /// holds a town hall and a mayor, a messenger and a scarecrow.
     pub fn town_hall(&self) -> Option<KindId> {
-        self.rules.town_hall
+        self.exp.mm
     }
 
     /// Whether the town halls (and the Messengers & Mayors figures) are in play.
     pub fn has_town_halls(&self) -> bool {
-        self.rules.town_hall.is_some()
+        self.exp.mm.is_some()
+    }
+
+    /// The figure kinds in play, in [`FigureKind::ALL`] order: the base
+    /// game's follower and abbot, and those of the expansions whose tiles
+    /// are in play (the Messengers & Mayors figures with its town halls).
+    ///
+    /// ```
+    /// use tilec_runtime::{Catalog, FigureKind};
+    /// let base = Catalog::shipped(&["base"]).unwrap();
+    /// assert_eq!(base.figure_kinds(), [FigureKind::Follower, FigureKind::Abbot]);
+    /// let mm = Catalog::shipped(&["base", "mm"]).unwrap();
+    /// assert_eq!(mm.figure_kinds(), FigureKind::ALL);
+    /// ```
+    pub fn figure_kinds(&self) -> &[FigureKind] {
+        &self.figure_kinds
     }
 
     /// The ids of the sets in play, in the order given.

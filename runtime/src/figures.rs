@@ -47,15 +47,25 @@ impl FigureKind {
         FigureKind::Scarecrow,
     ];
 
-    /// How many of this kind each player starts with, when the kind is in play
-    /// (the Messengers & Mayors figures come with the town halls: see
-    /// [`Catalog::has_town_halls`](crate::Catalog::has_town_halls)).
-    pub const fn per_player(self) -> u8 {
+    /// What this kind is for the rules every kind shares: its name, supply,
+    /// strength and where it may stand. The base game's kinds are defined
+    /// here, each expansion's in its module (`expansion/*.rs`); adding a kind
+    /// is a variant, its place in [`FigureKind::ALL`] and one line here.
+    pub const fn spec(self) -> &'static FigureSpec {
         match self {
-            FigureKind::Follower => 7,
-            FigureKind::Abbot | FigureKind::Mayor | FigureKind::Messenger => 1,
-            FigureKind::Scarecrow => 1,
+            FigureKind::Follower => &FOLLOWER,
+            FigureKind::Abbot => &ABBOT,
+            FigureKind::Mayor => &crate::expansion::mm::MAYOR,
+            FigureKind::Messenger => &crate::expansion::mm::MESSENGER,
+            FigureKind::Scarecrow => &crate::expansion::mm::SCARECROW,
         }
+    }
+
+    /// How many of this kind each player starts with, when the kind is in play
+    /// (an expansion's kinds come with its tiles: see
+    /// [`Catalog::figure_kinds`](crate::Catalog::figure_kinds)).
+    pub const fn per_player(self) -> u8 {
+        self.spec().per_player
     }
 
     /// Whether this is one of the Messengers & Mayors figures.
@@ -69,7 +79,7 @@ impl FigureKind {
     /// Whether this figure may join a feature that already holds figures (the
     /// mayor in a city, the scarecrow in a field).
     pub const fn joins_occupied(self) -> bool {
-        matches!(self, FigureKind::Mayor | FigureKind::Scarecrow)
+        self.spec().joins_occupied
     }
 
     /// Index into a player's supply.
@@ -79,40 +89,18 @@ impl FigureKind {
 
     /// Whether this figure may be deployed on a segment of this kind.
     pub const fn may_stand_on(self, kind: SegmentKind) -> bool {
-        match self {
-            FigureKind::Follower => matches!(
-                kind,
-                SegmentKind::Road
-                    | SegmentKind::City
-                    | SegmentKind::Field
-                    | SegmentKind::Monastery
-                    | SegmentKind::Hut
-            ),
-            FigureKind::Abbot => matches!(kind, SegmentKind::Monastery | SegmentKind::Garden),
-            FigureKind::Mayor => matches!(kind, SegmentKind::City),
-            FigureKind::Messenger => matches!(kind, SegmentKind::Road),
-            FigureKind::Scarecrow => matches!(kind, SegmentKind::Field),
-        }
+        self.spec().stands_on & kind_bit(kind) != 0
     }
 
     /// Its weight when a feature's majority is counted: a mayor counts 0, and so
     /// does a standing scarecrow (a lying one counts 1: see [`Figure::lying`]).
     pub const fn strength(self) -> u8 {
-        match self {
-            FigureKind::Follower | FigureKind::Abbot | FigureKind::Messenger => 1,
-            FigureKind::Mayor | FigureKind::Scarecrow => 0,
-        }
+        self.spec().strength
     }
 
     /// The lowercase name used in game records.
     pub const fn name(self) -> &'static str {
-        match self {
-            FigureKind::Follower => "follower",
-            FigureKind::Abbot => "abbot",
-            FigureKind::Mayor => "mayor",
-            FigureKind::Messenger => "messenger",
-            FigureKind::Scarecrow => "scarecrow",
-        }
+        self.spec().name
     }
 
     /// The kind with this record name.
@@ -121,11 +109,82 @@ impl FigureKind {
     }
 }
 
+/// A figure kind's rules: what every rule that counts, places or scores
+/// figures reads ([`FigureKind::spec`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FigureSpec {
+    /// The lowercase name used in game records and the notation.
+    pub name: &'static str,
+    /// How many each player starts with, when the kind is in play.
+    pub per_player: u8,
+    /// Its weight in a feature's majority ([`STRENGTH_BY_EXPANSION`]: its
+    /// expansion's `strength` hook says, as for a mayor counting its city's
+    /// pennants).
+    pub strength: u8,
+    /// The segment kinds it may be deployed on (bit per
+    /// [`SegmentKind`] discriminant: [`kind_bit`]). 0 for a kind its
+    /// expansion places itself (a builder beside an own follower, a barn on a
+    /// corner): its `actions` hook lists those placements and its `check`
+    /// hook checks them.
+    pub stands_on: u16,
+    /// Whether it may join a feature that already holds figures.
+    pub joins_occupied: bool,
+    /// Whether a placement that surrounds its tile concerns it (the grid
+    /// counts such figures per square: `Grid::watch`).
+    pub watched: bool,
+}
+
+/// [`FigureSpec::strength`] of a kind whose strength its expansion computes
+/// when the feature scores.
+pub const STRENGTH_BY_EXPANSION: u8 = u8::MAX;
+
+/// The bit of a segment kind in [`FigureSpec::stands_on`].
+pub const fn kind_bit(kind: SegmentKind) -> u16 {
+    1 << kind as u16
+}
+
+/// The base game's follower: thief, knight, monk or farmer by where it stands.
+pub(crate) const FOLLOWER: FigureSpec = FigureSpec {
+    name: "follower",
+    per_player: 7,
+    strength: 1,
+    stands_on: kind_bit(SegmentKind::Road)
+        | kind_bit(SegmentKind::City)
+        | kind_bit(SegmentKind::Field)
+        | kind_bit(SegmentKind::Monastery)
+        | kind_bit(SegmentKind::Hut),
+    joins_occupied: false,
+    watched: false,
+};
+
+/// The Abbot's abbot: monasteries and gardens only.
+pub(crate) const ABBOT: FigureSpec = FigureSpec {
+    name: "abbot",
+    per_player: 1,
+    strength: 1,
+    stands_on: kind_bit(SegmentKind::Monastery) | kind_bit(SegmentKind::Garden),
+    joins_occupied: false,
+    watched: false,
+};
+
 impl fmt::Display for FigureKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
+
+/// The kinds a surround concerns (bit per kind in [`FigureKind::ALL`] order).
+pub(crate) const WATCHED: u8 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < FigureKind::ALL.len() {
+        if FigureKind::ALL[i].spec().watched {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
 
 /// A figure standing on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,7 +215,7 @@ impl Figure {
     /// (`|` and `&`, not `||` and `&&`: a figure's kind is a coin toss, and the
     /// surround triggers ask this of every figure.)
     pub(crate) fn watched(&self) -> bool {
-        (self.kind == FigureKind::Mayor) | ((self.kind == FigureKind::Scarecrow) & !self.lying)
+        (WATCHED >> self.kind.index() & 1 != 0) & !self.lying
     }
 
     /// Where it stands, as a [`Spot`].

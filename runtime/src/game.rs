@@ -6,18 +6,18 @@
 //! an `_unchecked` twin for callers that only pass moves from the `legal_*` lists.
 
 use crate::catalog::{Catalog, KindId};
-use crate::decide::Pending;
+use crate::decide::{Next, Pending};
 use crate::draw::DrawError;
 use crate::event::Event;
+use crate::expansion::States;
 use crate::features::{Features, Node};
-use crate::figure::{Figure, FigureKind, Player, Trapped, MAX_PLAYERS};
+use crate::figure::{Figure, FigureKind, Player, MAX_PLAYERS};
 use crate::geom::{Pos, Rotation};
 use crate::grid::Grid;
 use crate::moves::Move;
 use crate::pile::Pile;
 use crate::placement::Placement;
 use crate::rng::Rng;
-use crate::tile::ArrowKind;
 use std::fmt;
 use std::sync::Arc;
 
@@ -202,14 +202,17 @@ pub struct Game {
     /// river or city: when it did not, nothing can have been completed, and
     /// the check of its features after the figure step is skipped.
     pub(crate) completed: bool,
-    /// The owed decisions are mayors' swaps: the turn's scoring comes after them.
-    pub(crate) scoring_due: bool,
+    /// Where the turn goes on once the decisions owed are answered.
+    pub(crate) next: Next,
+    /// Extra-turn state: see [`Extra`].
+    pub(crate) extra: Extra,
     /// Legal placements of the randomly drawn tile, counted while drawing it.
     pub(crate) drawn_count: Option<usize>,
     /// Decisions owed, in order (the first is [`Game::decision`]).
     pub(crate) pending: Vec<Pending>,
-    /// The expansions' state: traps, town halls, arrows, the extra turn.
-    pub(crate) exp: ExpansionState,
+    /// The expansions' states, one field per registered expansion
+    /// (`expansion/registry.rs`), each read and written by its own module.
+    pub(crate) exp: States,
     /// Buffers reused from turn to turn; not part of the position.
     pub(crate) scratch: Scratch,
 }
@@ -242,30 +245,6 @@ pub(crate) struct Board {
     pub(crate) tiles_key: u64,
 }
 
-/// The expansions' part of a [`Game`] (20th Anniversary arrows, the Russian
-/// promos' traps, Messengers & Mayors' town halls): each rule's room in
-/// `expansion/` reads and writes its own fields here.
-#[derive(Clone, Debug)]
-pub(crate) struct ExpansionState {
-    /// Figures caught by traps.
-    pub(crate) trapped: Vec<Trapped>,
-    /// Squares of placed tiles with Vodyanoy's lake.
-    pub(crate) lakes: Vec<Pos>,
-    /// Feature nodes of placed segments carrying Solovei's tree, each with
-    /// the size (in nodes) of its road when last looked at: a placement
-    /// built on the road exactly when the road grew (see
-    /// `Game::solovei_triggers`).
-    pub(crate) trees: Vec<(u16, u16)>,
-    /// Per player: still holding a town hall.
-    pub(crate) town_halls: [bool; MAX_PLAYERS],
-    /// The arrow activated this turn, if any.
-    pub(crate) arrow: Option<ArrowKind>,
-    /// Arrow kinds (bit per `ArrowKind as u8`) the player may choose from.
-    pub(crate) arrow_choices: u8,
-    /// Extra-turn state: see [`Extra`].
-    pub(crate) extra: Extra,
-}
-
 /// Scratch buffers of a [`Game`], kept between turns so that a turn allocates
 /// nothing; their contents mean nothing between calls (but `stamp`/`walk`,
 /// which count distinct tiles, and `blocks` and `river`, valid while a drawn tile's
@@ -296,14 +275,15 @@ pub(crate) struct Scratch {
     pub(crate) river: Vec<(Pos, u8)>,
 }
 
-/// Where the current turn stands with respect to extra-turn arrows.
+/// Where the current turn stands with respect to extra turns (one notion
+/// for every rule that grants one: [`Game::earn_extra_turn`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Extra {
     /// A normal turn.
     No,
-    /// A normal turn that activated an extra-turn arrow.
+    /// A normal turn that earned an extra turn (an extra-turn arrow).
     Earned,
-    /// The extra turn itself (an extra-turn arrow has no effect in it).
+    /// The extra turn itself (it earns no third).
     Playing,
 }
 
@@ -327,15 +307,7 @@ impl Game {
                 features: Features::with_capacity(cat.max_nodes),
                 tiles_key: 0,
             },
-            exp: ExpansionState {
-                trapped: Vec::new(),
-                lakes: Vec::new(),
-                trees: Vec::new(),
-                town_halls: [false; MAX_PLAYERS],
-                arrow: None,
-                arrow_choices: 0,
-                extra: Extra::No,
-            },
+            exp: States::default(),
             scratch: Scratch {
                 touched: Vec::with_capacity(16),
                 stamp: vec![0; cat.total_tiles],
@@ -363,7 +335,8 @@ impl Game {
             completed: false,
             drawn_count: None,
             pending: Vec::new(),
-            scoring_due: false,
+            next: Next::End,
+            extra: Extra::No,
         };
         game.begin(setup, start);
         Ok(game)
@@ -396,11 +369,7 @@ impl Game {
         self.scratch.stamp.fill(0);
         self.scratch.walk = 0;
         self.drawn_count = None;
-        self.exp.trapped.clear();
-        self.exp.lakes.clear();
-        self.exp.trees.clear();
         self.pending.clear();
-        self.scoring_due = false;
         self.begin(setup, start);
         Ok(())
     }
@@ -412,23 +381,13 @@ impl Game {
         self.current = 0;
         self.phase = Phase::Draw;
         self.figs.supply = [[0; FigureKind::ALL.len()]; MAX_PLAYERS];
-        let mm = self.cat.rules.town_hall;
         for row in self.figs.supply.iter_mut().take(setup.players) {
-            for k in FigureKind::ALL {
-                if !k.is_mm() || mm.is_some() {
-                    row[k.index()] = k.per_player();
-                }
+            for &k in self.cat.figure_kinds() {
+                row[k.index()] = k.per_player();
             }
         }
-        // One town hall per player, as far as the set's copies go.
-        let halls = mm.map_or(0, |k| usize::from(self.cat.kind(k).count));
-        self.exp.town_halls = [false; MAX_PLAYERS];
-        for (p, held) in self.exp.town_halls.iter_mut().enumerate() {
-            *held = p < setup.players && p < halls;
-        }
-        self.exp.arrow = None;
-        self.exp.arrow_choices = 0;
-        self.exp.extra = Extra::No;
+        self.next = Next::End;
+        self.extra = Extra::No;
         self.scores = [0; MAX_PLAYERS];
         match (&mut self.events, setup.events) {
             (Some(events), true) => events.clear(),
@@ -443,14 +402,12 @@ impl Game {
             pos: Pos::new(0, 0),
             rotation: Rotation::R0,
         };
+        if self.cat.rules.any {
+            self.begin_expansions();
+        }
         self.put_tile(start, at, 0);
         if self.cat.rules.any {
-            self.note_specials(0);
-        }
-        // A tree on the start tile: no turn built its road yet.
-        let features = &self.board.features;
-        for (tree, seen) in &mut self.exp.trees {
-            *seen = features.size(features.find(*tree));
+            self.note_tile(0);
         }
         self.turn = 1;
     }
@@ -508,19 +465,9 @@ impl Game {
         &self.figs.all
     }
 
-    /// Every figure caught by a trap.
-    pub fn trapped(&self) -> &[Trapped] {
-        &self.exp.trapped
-    }
-
-    /// The arrow activated this turn (20th Anniversary), once chosen.
-    pub fn active_arrow(&self) -> Option<ArrowKind> {
-        self.exp.arrow
-    }
-
-    /// Whether the current turn is an extra turn earned by an arrow.
+    /// Whether the current turn is an extra turn (earned by an arrow).
     pub fn is_extra_turn(&self) -> bool {
-        self.exp.extra == Extra::Playing
+        self.extra == Extra::Playing
     }
 
     /// How many figures of `kind` `player` has in supply.
@@ -576,9 +523,12 @@ impl Game {
     ) -> Result<KindId, DrawError> {
         self.check_draw_phase()?;
         if self.pile.len() == 0 {
-            return self.next_town_hall().ok_or_else(|| self.over());
+            return self.hand_over().ok_or_else(|| self.over());
         }
         while let Some(kind) = pick(&mut self.pile, rng) {
+            if self.cat.rules.any && !self.keeps_drawn(kind) {
+                continue; // held back by an expansion
+            }
             let count = self.count_drawn(kind);
             if count > 0 {
                 self.drawn_count = Some(count);
@@ -587,7 +537,7 @@ impl Game {
             }
             self.set_aside(kind);
         }
-        self.next_town_hall().ok_or_else(|| self.over())
+        self.hand_over().ok_or_else(|| self.over())
     }
 
     /// Nothing is left to draw: final scoring.
@@ -606,9 +556,10 @@ impl Game {
         self.remember(LogEntry::SetAside(kind));
     }
 
-    /// Whether the game can go on: tiles in the pile or town halls to place.
+    /// Whether the game can go on: tiles in the pile or tiles held by the
+    /// players to place (town halls).
     pub fn tiles_left(&self) -> bool {
-        self.pile.len() > 0 || self.exp.town_halls.iter().any(|&h| h)
+        self.pile.len() > 0 || (self.cat.rules.any && (0..self.players).any(|p| self.holds_tile(p)))
     }
 
     /// The history of set-aside draws and moves (empty unless

@@ -77,12 +77,16 @@
 //!   (`act`), decisions, scoring, the one [`Move`] type;
 //! - `figures.rs` and `figures/`: the figure kinds and the bookkeeping every
 //!   rule shares (stand, lift, send home; `Game`'s `figs` fields);
-//! - `expansion.rs`: the hooks the turn calls (`after_place`,
-//!   `expansion_actions`, `after_figure_step`, `after_scoring`), and one file per
-//!   expansion behind them: `expansion/anniversary.rs` (arrows, portal,
-//!   add-next-to), `expansion/festival.rs`, `expansion/promos.rs` (Vodyanoy's
-//!   trap, Solovei's trap, Baba Yaga's hut), `expansion/mm.rs` (town halls,
-//!   mayors, scarecrows, messengers); their state is `Game`'s `exp` fields;
+//! - `expansion.rs`: the interface every expansion implements (the trait
+//!   `Expansion`: its state, what it brings, the hooks of a turn it joins),
+//!   `expansion/registry.rs`: the one list of expansions and the calls the
+//!   turn makes into them, and one module per expansion behind it:
+//!   `expansion/anniversary.rs` (arrows, portal, add-next-to),
+//!   `expansion/festival.rs`, `expansion/promos.rs` (Vodyanoy's trap,
+//!   Solovei's trap), `expansion/mm.rs` (town halls, mayors, scarecrows,
+//!   messengers); each one's state is its field of `Game`'s `exp`. The turn
+//!   names no expansion; `docs/expansions.md` lists every hook in the order
+//!   a turn calls them, and what adding an expansion touches;
 //! - `record/`, `notation.rs`, `position.rs`, `event.rs`, `sim.rs`: records,
 //!   move text, position keys, events, the random player;
 //! - `research.rs` and `research/`: states, chance, the action index and
@@ -101,7 +105,7 @@
 //! [`Game::choose`] and their `legal_*` lists and `_unchecked` forms. Rules:
 //! base game, River, Abbot & gardens, and the expansions (20th Anniversary
 //! arrows, Festival, Russian promos' traps, Messengers & Mayors; see
-//! `docs/game-record.md` for the rulings). Their extra decisions are in
+//! `docs/rules/` for the rulings). Their extra decisions are in
 //! [`decide`]: when [`Game::phase`] is [`Phase::Decide`], answer
 //! [`Game::decision`].
 //!

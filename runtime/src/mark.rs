@@ -204,14 +204,12 @@ impl MarkKind {
         }
     }
 
-    /// Whether the engine plays this mark's rules. A set with any other mark is
-    /// refused by [`Catalog::new`](crate::Catalog::new) unless its tiles are played
-    /// as plain topology.
+    /// Whether the engine plays this mark's rules (an expansion in the
+    /// registry plays it: `expansion/registry.rs`). A set with any other mark
+    /// is refused by [`Catalog::new`](crate::Catalog::new) unless its tiles
+    /// are played as plain topology.
     pub const fn played(self) -> bool {
-        matches!(
-            self,
-            MarkKind::Festival | MarkKind::Tree | MarkKind::TownHall | MarkKind::TrapLake
-        )
+        crate::expansion::plays_mark(self)
     }
 }
 

@@ -3,8 +3,9 @@
 //!
 //! The key is a Zobrist-style sum: one 64-bit hash per placed tile (kind,
 //! square, rotation), kept up to date as tiles are placed, plus at query time
-//! one hash per figure and trapped figure and one for the rest (supplies,
-//! scores, whose turn, phase, turn number, arrows, decisions owed, tiles left).
+//! one hash per figure and one for the rest (supplies, scores, whose turn,
+//! phase, turn number, decisions owed, tiles left) and the expansions' states
+//! (trapped figures, arrows, town halls: each state's own key).
 //! Sums, not exclusive ors: two identical figures side by side do not cancel.
 //! Two positions reached by placing the same tiles in another order have the
 //! same key.
@@ -62,30 +63,18 @@ impl Game {
                 | u64::from(f.segment) << 1
                 | u64::from(f.lying)));
         }
-        for t in &self.exp.trapped {
-            key = key.wrapping_add(mix(3 << 60
-                | u64::from(t.player) << 52
-                | (t.kind as u64) << 48
-                | (t.at.x as u16 as u64) << 32
-                | (t.at.y as u16 as u64) << 16
-                | (t.trap as u64) << 8
-                | u64::from(t.turn & 0xFF)));
-        }
         let mut rest = mix(u64::from(self.current)
             | u64::from(self.players) << 4
             | u64::from(self.turn) << 8
             | phase_code(self.phase) << 32
-            | (self.exp.extra as u64) << 60);
+            | (self.extra as u64) << 60);
         for p in 0..self.players() {
-            rest =
-                mix(rest ^ (self.scores[p] as u32 as u64) << 8 ^ u64::from(self.exp.town_halls[p]));
+            rest = mix(rest ^ (self.scores[p] as u32 as u64) << 8);
             for &n in &self.figs.supply[p] {
                 rest = mix(rest ^ u64::from(n));
             }
         }
-        rest = mix(rest
-            ^ self.exp.arrow.map_or(0, |a| 1 + a as u64)
-            ^ u64::from(self.exp.arrow_choices) << 8);
+        rest = mix(rest ^ self.exp.key());
         for p in &self.pending {
             rest = mix(rest ^ hash_of(&p.decision));
         }
@@ -109,19 +98,11 @@ impl Game {
             .map(|f| (f.player, f.kind, f.pos, f.segment, f.lying))
             .collect();
         figures.sort_unstable();
-        let mut trapped: Vec<_> = self
-            .exp
-            .trapped
-            .iter()
-            .map(|t| (t.player, t.kind, t.at, t.trap as u8, t.turn))
-            .collect();
-        trapped.sort_unstable();
         let mut pile = self.pile.kinds();
         pile.sort_unstable();
         Canonical {
             tiles,
             figures,
-            trapped,
             pile,
         }
     }
@@ -132,7 +113,6 @@ impl Game {
 struct Canonical {
     tiles: Vec<(crate::Pos, KindId, crate::Rotation)>,
     figures: Vec<(u8, crate::FigureKind, crate::Pos, u8, bool)>,
-    trapped: Vec<(u8, crate::FigureKind, crate::Pos, u8, u32)>,
     pile: Vec<KindId>,
 }
 
@@ -168,12 +148,10 @@ impl PartialEq for Game {
             && self.current == other.current
             && self.turn == other.turn
             && self.phase == other.phase
-            && self.exp.extra == other.exp.extra
-            && self.exp.arrow == other.exp.arrow
-            && self.exp.arrow_choices == other.exp.arrow_choices
+            && self.extra == other.extra
             && self.figs.supply == other.figs.supply
             && self.scores == other.scores
-            && self.exp.town_halls == other.exp.town_halls
+            && self.exp.same(&other.exp)
             && self.pending.len() == other.pending.len()
             && self
                 .pending

@@ -102,22 +102,28 @@ impl RandomPlayer {
         }
     }
 
-    /// The draw, or the town hall taken instead; `None` when the game is over.
+    /// The draw, or a held tile (a town hall) taken instead; `None` when the
+    /// game is over.
     fn draw(&mut self, game: &mut Game, rng: &mut Rng) -> Option<()> {
-        let me = game.current_player();
-        let hall = game.cat.rules.town_hall.is_some()
-            && game.holds_town_hall(me)
+        let held = game.cat.rules.any
             && game.pile_len() > 0
+            && game.holds_tile(game.current_player())
             && {
                 let turns_left = game.pile_len() / game.players();
                 rng.below(turns_left as u32 + 1) == 0
             };
-        match hall {
-            true => game.play_unchecked(Move::TakeTownHall),
-            false => {
-                game.draw_random(rng).ok()?;
+        if held {
+            self.moves.clear();
+            game.legal_moves_into(&mut self.moves);
+            // One held tile: no draw of the random stream to pick it.
+            let n = self.moves.len() as u32;
+            let i = if n > 1 { rng.below(n) as usize } else { 0 };
+            if let Some(&m) = self.moves.get(i) {
+                game.play_unchecked(m);
+                return Some(());
             }
         }
+        game.draw_random(rng).ok()?;
         Some(())
     }
 

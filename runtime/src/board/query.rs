@@ -1,7 +1,9 @@
 //! Read-only questions about features on the board, for AIs, tools and tests.
 
+use crate::event::Cause;
 use crate::game::Game;
 use crate::geom::Pos;
+use crate::scoring::Tally;
 use crate::tile::SegmentKind;
 
 /// A feature on the board, as seen through one of its segments.
@@ -105,16 +107,36 @@ impl Game {
             t.len() as u32
         };
         let pennants = u32::from(info.pennants);
-        Some(match info.kind {
+        let mut cities = 0;
+        let points = match info.kind {
             SegmentKind::Road => tiles(),
             SegmentKind::City if info.open == 0 => 2 * tiles() + 2 * pennants,
             SegmentKind::City => tiles() + pennants,
-            SegmentKind::Field => 3 * u32::from(self.count_completed_cities(root, &mut Vec::new())),
+            SegmentKind::Field => {
+                cities = self.count_completed_cities(root, &mut Vec::new());
+                3 * u32::from(cities)
+            }
             SegmentKind::River | SegmentKind::Seam => 0,
             SegmentKind::Monastery | SegmentKind::Garden | SegmentKind::Hut => {
                 self.cloister_points(root)
             }
-        })
+        };
+        // What the expansions in play make of it, scored now (complete) or
+        // at the end.
+        let complete = info.open == 0 && matches!(info.kind, SegmentKind::Road | SegmentKind::City);
+        let tally = Tally {
+            root,
+            kind: info.kind,
+            cause: match complete {
+                true => Cause::Completed,
+                false => Cause::EndOfGame,
+            },
+            tiles: 0,
+            pennants: info.pennants,
+            cities,
+            points,
+        };
+        Some(self.counted(tally).points)
     }
 
     /// The segment of the tile at `pos` that owns board port `port` (as it lies,

@@ -29,7 +29,7 @@ impl Game {
     }
 
     /// Puts `player`'s `kind` from supply on node `node` at `at` (no checks);
-    /// Vodyanoy may take it at once.
+    /// an expansion may take it at once (Vodyanoy's trap).
     // Always inlined: the base game's deployment is on the hot path.
     #[inline(always)]
     pub(crate) fn put_figure(&mut self, player: Player, kind: FigureKind, at: Spot, node: Node) {
@@ -59,7 +59,7 @@ impl Game {
         if cloister {
             self.figs.cloisters.push((at.pos, node));
         }
-        let watched = matches!(kind, FigureKind::Mayor | FigureKind::Scarecrow);
+        let watched = crate::figure::WATCHED >> kind.index() & 1 != 0;
         self.figs.watched += usize::from(watched);
         if watched {
             self.board.grid.watch(at.pos, true);
@@ -84,11 +84,12 @@ impl Game {
         }
     }
 
-    /// Vodyanoy takes the figure that just arrived if it stands within reach.
+    /// The expansions see the figure that just arrived (Vodyanoy takes it if
+    /// it stands within reach).
     #[inline(always)]
     pub(crate) fn arrive_last(&mut self) {
-        if !self.exp.lakes.is_empty() {
-            self.arrive(self.figs.all.len() - 1);
+        if self.cat.rules.any {
+            self.arrived(self.figs.all.len() - 1);
         }
     }
 

@@ -22,7 +22,7 @@ use crate::placement::Placement;
 use crate::tile::ArrowKind;
 
 /// The most blocks a space has.
-const BLOCKS: usize = 16;
+const BLOCKS: usize = ActionBlock::ORDER.len();
 
 /// The arrow kinds in the [`ActionBlock::Arrow`] axis's order.
 const ARROWS: [ArrowKind; 3] = [
@@ -40,6 +40,9 @@ pub struct ActionSpace {
     side: usize,
     segments: usize,
     figures: usize,
+    /// The figure kinds in play (bit per kind in [`FigureKind::ALL`] order):
+    /// the `figure` axis counts them in that order.
+    kinds: u8,
     players: usize,
     blocks: [(ActionBlock, usize); BLOCKS],
     len: usize,
@@ -54,38 +57,21 @@ impl ActionSpace {
         let radius = placed.div_ceil(3).max(1) as i16;
         let side = 2 * radius as usize + 1;
         let segments = cat.kinds.iter().map(|k| k.segs.len()).max().unwrap_or(1);
-        let rules = &cat.rules;
         let mut space = ActionSpace {
             radius,
             side,
             segments,
-            figures: rules.figures,
+            figures: cat.rules.figures,
+            kinds: cat.exp.figures(),
             players,
             blocks: [(ActionBlock::Pass, 0); BLOCKS],
             len: 0,
             size: 0,
         };
-        let mm = rules.town_hall.is_some();
-        let wanted = [
-            (ActionBlock::Place, true),
-            (ActionBlock::Deploy, true),
-            (ActionBlock::Pass, true),
-            (ActionBlock::Recall, true),
-            (ActionBlock::TownHall, mm),
-            (ActionBlock::Draw, mm),
-            (ActionBlock::Arrow, rules.arrows),
-            (ActionBlock::Decline, mm),
-            (ActionBlock::HandOver, mm),
-            (ActionBlock::LieDown, mm),
-            (ActionBlock::Return, rules.festival),
-            (ActionBlock::Portal, rules.arrows),
-            (ActionBlock::AddNextTo, rules.arrows),
-            (ActionBlock::Swap, mm),
-            (ActionBlock::MoveTo, mm),
-            (ActionBlock::Free, rules.traps),
-        ];
-        for (block, on) in wanted {
-            if on {
+        // The base game's blocks, and those the expansions in play use, in
+        // the fixed order.
+        for block in ActionBlock::ORDER {
+            if block.is_base() || cat.exp.uses_block(block) {
                 space.blocks[space.len] = (block, space.size);
                 space.len += 1;
                 let (dims, n) = space.dims(block);
@@ -115,9 +101,23 @@ impl ActionSpace {
         self.segments
     }
 
-    /// The figure kinds in play ([`FigureKind::ALL`]'s first ones).
+    /// How many figure kinds are in play
+    /// ([`Catalog::figure_kinds`](crate::Catalog::figure_kinds)).
     pub fn figures(&self) -> usize {
         self.figures
+    }
+
+    /// The place of figure kind `k` on the `figure` axis: its place among
+    /// the kinds in play.
+    pub(super) fn figure_index(&self, k: FigureKind) -> usize {
+        figure_slot(self.kinds, k)
+    }
+
+    /// The figure kind at place `i` of the `figure` axis.
+    fn figure_at(&self, i: usize) -> FigureKind {
+        let kinds = FigureKind::ALL.into_iter();
+        let mut in_play = kinds.filter(|k| self.kinds >> k.index() & 1 != 0);
+        in_play.nth(i).unwrap_or(FigureKind::Follower)
     }
 
     /// The blocks in order, each with its first index.
@@ -223,19 +223,20 @@ impl ActionSpace {
     }
 
     fn encode_action(&self, a: Action) -> Option<usize> {
-        let k = |f: FigureKind| Some(figure_index(f));
+        let k = |f: FigureKind| Some(self.figure_index(f));
         match a {
             Action::Pass => self.index(ActionBlock::Pass, &[]),
             Action::RecallAbbot => self.index(ActionBlock::Recall, &[]),
-            Action::Place { figure, segment } => {
-                self.index(ActionBlock::Deploy, &[figure_index(figure), segment.into()])
-            }
+            Action::Place { figure, segment } => self.index(
+                ActionBlock::Deploy,
+                &[self.figure_index(figure), segment.into()],
+            ),
             Action::Return { at, figure } => self.spot(ActionBlock::Return, k(figure), at),
             Action::Portal { figure, at } => self.spot(ActionBlock::Portal, k(figure), at),
             Action::AddNextTo { figure, at } => self.spot(ActionBlock::AddNextTo, k(figure), at),
             Action::Free { at, figure } => {
                 let (r, c) = self.square(at)?;
-                self.index(ActionBlock::Free, &[figure_index(figure), r, c])
+                self.index(ActionBlock::Free, &[self.figure_index(figure), r, c])
             }
         }
     }
@@ -258,7 +259,7 @@ impl ActionSpace {
     /// tile in hand, so `None` for one when no tile waits to be placed.
     pub fn decode(&self, i: usize, game: &Game) -> Option<Play> {
         let (block, c, _) = self.coords(i)?;
-        let figure = |k: usize| FigureKind::ALL[k];
+        let figure = |k: usize| self.figure_at(k);
         let spot = |r: usize, col: usize, seg: usize| Spot {
             pos: self.pos(r, col),
             segment: seg as u8,
@@ -316,12 +317,12 @@ impl ActionSpace {
 
 /// How many town halls the catalog's sets hold (copies of its town hall).
 fn rules_halls(cat: &Catalog) -> usize {
-    cat.rules
-        .town_hall
+    cat.town_hall()
         .map_or(0, |k| usize::from(cat.kind(k).count))
 }
 
-/// A figure kind's place in [`FigureKind::ALL`].
-pub(super) fn figure_index(k: FigureKind) -> usize {
-    FigureKind::ALL.iter().position(|&a| a == k).unwrap_or(0)
+/// A figure kind's place among the kinds of `kinds` (bit per kind in
+/// [`FigureKind::ALL`] order) that come before it.
+pub(super) fn figure_slot(kinds: u8, k: FigureKind) -> usize {
+    (kinds & ((1u16 << k.index()) - 1) as u8).count_ones() as usize
 }

@@ -119,9 +119,14 @@ pub struct ObservationLayout {
     segments: usize,
     players: usize,
     figures: usize,
+    /// The figure kinds in play (bit per kind in `FigureKind::ALL` order).
+    in_play: u8,
     kinds: usize,
     wide: bool,
-    mm: bool,
+    /// A kind that can lie down is in play (the scarecrow): its lying
+    /// figures have a code of their own.
+    lying: bool,
+    town_halls: bool,
     arrows: bool,
     traps: bool,
     decisions: bool,
@@ -135,25 +140,28 @@ const fn head(wide: bool) -> usize {
 impl ObservationLayout {
     /// The layout for a game of `cat`'s sets and `space`'s frame.
     pub fn new(cat: &Catalog, space: &ActionSpace, players: usize) -> ObservationLayout {
-        let rules = &cat.rules;
+        // The vector fields the expansions in play fill (their `OBSERVES`).
+        let has = |name| cat.exp.observes(name);
         ObservationLayout {
             side: space.side(),
             radius: space.radius(),
             segments: space.segments(),
             players,
             figures: space.figures(),
+            in_play: cat.exp.figures(),
             kinds: cat.len(),
             wide: cat.len() >= 255,
-            mm: rules.town_hall.is_some(),
-            arrows: rules.arrows,
-            traps: rules.traps,
-            decisions: rules.arrows || rules.town_hall.is_some(),
+            lying: cat.figure_kinds().contains(&FigureKind::Scarecrow),
+            town_halls: has("town_halls"),
+            arrows: has("arrows"),
+            traps: has("trapped"),
+            decisions: has("decision"),
         }
     }
 
     /// Figure kinds in the figure codes: those in play, and a lying scarecrow.
     fn code_kinds(&self) -> usize {
-        self.figures + usize::from(self.mm)
+        self.figures + usize::from(self.lying)
     }
 
     /// Board planes in all.
@@ -163,8 +171,8 @@ impl ObservationLayout {
 
     /// Entries of the `trapped` list: every figure of every player.
     fn trap_slots(&self) -> usize {
-        let per_player: usize = FigureKind::ALL[..self.figures]
-            .iter()
+        let per_player: usize = self
+            .kinds_in_play()
             .map(|k| usize::from(k.per_player()))
             .sum();
         self.players * per_player
@@ -189,7 +197,7 @@ impl ObservationLayout {
         }
         shapes.push(("scores", vec![p, 2]));
         shapes.push(("supply", vec![p, self.figures]));
-        if self.mm {
+        if self.town_halls {
             shapes.push(("town_halls", vec![p]));
         }
         shapes.push(("pile", vec![self.kinds]));
@@ -221,11 +229,24 @@ impl ObservationLayout {
             + w
             + 2 * p
             + p * self.figures
-            + if self.mm { p } else { 0 }
+            + if self.town_halls { p } else { 0 }
             + self.kinds
             + if self.decisions { 5 } else { 0 }
             + if self.arrows { 3 } else { 0 }
             + if self.traps { 4 * self.trap_slots() } else { 0 }
+    }
+
+    /// The figure kinds in play, in [`FigureKind::ALL`] order.
+    fn kinds_in_play(&self) -> impl Iterator<Item = FigureKind> + '_ {
+        let in_play = self.in_play;
+        FigureKind::ALL
+            .into_iter()
+            .filter(move |k| in_play >> k.index() & 1 != 0)
+    }
+
+    /// A figure kind's place among the kinds in play.
+    fn figure_index(&self, k: FigureKind) -> usize {
+        super::action::figure_slot(self.in_play, k)
     }
 
     /// Where the vector part starts.

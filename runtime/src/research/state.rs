@@ -189,7 +189,7 @@ impl State {
     fn draw_due(&self) -> bool {
         self.game.phase() == Phase::Draw
             && self.game.pile_len() > 0
-            && (self.drawing || !self.game.holds_town_hall(self.game.current_player()))
+            && (self.drawing || !self.game.holds_tile(self.game.current_player()))
     }
 
     /// Whether the player to move may draw or take the town hall.
@@ -197,7 +197,7 @@ impl State {
         self.game.phase() == Phase::Draw
             && self.game.pile_len() > 0
             && !self.drawing
-            && self.game.holds_town_hall(self.game.current_player())
+            && self.game.holds_tile(self.game.current_player())
     }
 
     /// The player to move (during a decision, the one who decides; at a chance

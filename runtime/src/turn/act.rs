@@ -5,6 +5,7 @@ use crate::event::{Cause, Event, Scoring};
 use crate::features::NODE_GROUP;
 use crate::figure::{Action, FigureKind, Spot};
 use crate::game::{Game, Phase, PlacedTile};
+use crate::scoring::Tally;
 use crate::tile::{ArrowKind, SegmentKind};
 use std::fmt;
 use std::hint::select_unpredictable;
@@ -108,11 +109,13 @@ impl Game {
         out.push(Action::Pass);
         let supply = &self.figs.supply[usize::from(self.current)];
         // Only the kinds in play: the base game's two (a fixed-size array, so
-        // the loop over the kinds unrolls) unless M&M is in play (all five,
-        // by masks).
-        match self.cat.rules.figures {
-            2 => self.place_actions(tile, [FigureKind::Follower, FigureKind::Abbot], out),
-            _ => self.place_actions_all(tile, out),
+        // the loop over the kinds unrolls) unless an expansion brings more
+        // (then all, by masks).
+        if !self.cat.rules.any || self.may_deploy(tile).is_ok() {
+            match self.cat.rules.figures {
+                2 => self.place_actions(tile, [FigureKind::Follower, FigureKind::Abbot], out),
+                _ => self.place_actions_all(tile, out),
+            }
         }
         // Every abbot in supply: none on the board, so no scan of the figures.
         let abbots = supply[FigureKind::Abbot.index()];
@@ -159,7 +162,7 @@ impl Game {
         }
     }
 
-    /// [`Game::place_actions`] for every figure kind (Messengers & Mayors in
+    /// [`Game::place_actions`] for every figure kind (an expansion's kinds in
     /// play), in the same order. With five kinds, which are in supply and
     /// which may stand on a segment are coin tosses: each segment's figures
     /// come from one mask (the node's, `Features::stand`) instead of a branch
@@ -232,10 +235,7 @@ impl Game {
                 .map(|_| ())
                 .ok_or(ActError::NoAbbotOnBoard),
             // The expansions' alternatives: checked in their rooms.
-            Action::Return { .. }
-            | Action::Free { .. }
-            | Action::Portal { .. }
-            | Action::AddNextTo { .. } => self.check_expansion_action(tile, action),
+            _ => self.check_expansion_action(tile, action),
         }
     }
 
@@ -245,6 +245,11 @@ impl Game {
         figure: FigureKind,
         segment: u8,
     ) -> Result<(), ActError> {
+        if figure.spec().stands_on == 0 {
+            // A kind its expansion places itself.
+            let action = Action::Place { figure, segment };
+            return self.check_expansion_action(tile, action);
+        }
         let segs = &self.cat.kinds[usize::from(tile.kind)].segs;
         let seg = segs
             .get(usize::from(segment))
@@ -255,8 +260,8 @@ impl Game {
                 kind: seg.kind,
             });
         }
-        if self.cat.kinds[usize::from(tile.kind)].trap_lake {
-            return Err(ActError::OnTrap);
+        if self.cat.rules.any {
+            self.may_deploy(tile)?;
         }
         if self.supply(self.current, figure) == 0 {
             return Err(ActError::NoFigureLeft(figure));
@@ -312,15 +317,18 @@ impl Game {
             self.after_figure_step(tile);
             return;
         }
-        self.scoring_step(tile);
+        self.score_completed(tile);
+        self.end_turn();
     }
 
-    /// Step 3 of the turn: the placement's completed features score, then the
-    /// decisions owed are asked (the messengers whose roads scored).
-    #[inline(always)]
-    pub(crate) fn scoring_step(&mut self, tile: PlacedTile) {
+    /// Step 3 of the turn with expansions in play: the placement's completed
+    /// features score, the expansions' follow-ups, then the decisions owed
+    /// after scoring are asked (the messengers whose roads scored).
+    #[inline]
+    pub(crate) fn expansion_scoring_step(&mut self, tile: PlacedTile) {
         self.score_completed(tile);
-        self.ask_owed();
+        self.after_scoring(tile);
+        self.ask_owed(crate::decide::Next::End);
     }
 
     /// A figure-step action other than a pass, before anything scores.
@@ -337,10 +345,7 @@ impl Game {
             }
             Action::RecallAbbot => self.recall_abbot(),
             Action::Pass => {}
-            Action::Return { .. }
-            | Action::Free { .. }
-            | Action::Portal { .. }
-            | Action::AddNextTo { .. } => self.apply_expansion_action(action),
+            _ => self.apply_expansion_action(tile, action),
         }
     }
 
@@ -350,7 +355,17 @@ impl Game {
         };
         let abbot = self.lift(i);
         self.figs.supply[usize::from(abbot.player)][FigureKind::Abbot.index()] += 1;
-        let points = self.cloister_points(abbot.node);
+        let root = self.board.features.find(abbot.node);
+        let tally = Tally {
+            root,
+            kind: self.board.features.kind(root),
+            cause: Cause::AbbotRecall,
+            tiles: 1,
+            pennants: 0,
+            cities: 0,
+            points: self.cloister_points(abbot.node),
+        };
+        let points = self.counted(tally).points;
         self.scores[usize::from(abbot.player)] += points as i32;
         if self.events.is_none() {
             return; // the event's lists are not worth allocating

@@ -143,22 +143,26 @@ impl fmt::Display for ChoiceError {
 impl std::error::Error for ChoiceError {}
 
 /// A decision owed, with the feature node it concerns (the figure's, or the
-/// scored road's).
+/// scored road's). The expansion that queued it lists its answers and takes
+/// the one chosen (its `choices` and `answer` hooks).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pending {
     pub decision: Decision,
     pub node: Node,
 }
 
-impl Pending {
-    /// A surrounded mayor's or scarecrow's decision, asked before the turn's
-    /// scoring.
-    fn is_surround(&self) -> bool {
-        matches!(
-            self.decision,
-            Decision::Mayor { .. } | Decision::Scarecrow { .. }
-        )
-    }
+/// What the turn does once the decisions owed are answered: they are asked
+/// in three groups (before the figure step, before scoring, after scoring),
+/// and the turn goes on from where it asked them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// The figure step (decisions of the placement: an arrow's kind).
+    Figure,
+    /// The turn's scoring (decisions after the figure step: a surrounded
+    /// mayor's swap).
+    Scoring,
+    /// The turn's end (decisions after scoring: a messenger's move).
+    End,
 }
 
 impl Game {
@@ -178,15 +182,7 @@ impl Game {
         let Some(p) = self.pending.first().copied() else {
             return;
         };
-        match p.decision {
-            Decision::Arrow { .. } => self.arrow_choices_into(out),
-            Decision::Mayor { player, .. } => self.mayor_choices(player, p.node, out),
-            Decision::Scarecrow { player, .. } => self.scarecrow_choices(player, out),
-            Decision::Messenger { .. } => {
-                out.push(Choice::Decline);
-                self.messenger_targets(p.node, out);
-            }
-        }
+        self.expansion_choices(&p, out);
     }
 
     /// Every legal answer to the decision owed.
@@ -224,29 +220,12 @@ impl Game {
             choice,
         )));
         let p = self.pending.remove(0);
-        match (p.decision, choice) {
-            (Decision::Arrow { .. }, Choice::Arrow(kind)) => {
-                self.activate(kind);
-                self.phase = Phase::Figure;
-                return;
-            }
-            (Decision::Arrow { .. }, _) => {
-                // Not an answer: ask again.
-                self.pending.insert(0, p);
-                return;
-            }
-            (Decision::Mayor { player, at }, choice) => self.mayor_acts(player, at, choice),
-            (Decision::Scarecrow { player, at }, choice) => self.scarecrow_acts(player, at, choice),
-            (Decision::Messenger { player, from }, Choice::Move { to }) => {
-                self.messenger_moves(player, from, to)
-            }
-            (Decision::Messenger { .. }, _) => {}
-        }
+        self.expansion_answer(p, choice);
         self.settle();
     }
 
-    /// Takes every owed decision that has a single legal answer; when none is left
-    /// the turn ends.
+    /// Takes every owed decision that has a single legal answer; when none is
+    /// left the turn goes on ([`Next`]).
     pub(crate) fn settle(&mut self) {
         let mut only = Vec::new();
         while self.phase == Phase::Decide && !self.pending.is_empty() {
@@ -256,35 +235,25 @@ impl Game {
                 return;
             }
             let p = self.pending.remove(0);
-            match p.decision {
-                Decision::Mayor { player, at } => self.mayor_acts(player, at, Choice::Decline),
-                Decision::Scarecrow { player, at } => {
-                    self.scarecrow_acts(player, at, Choice::Decline)
-                }
-                Decision::Messenger { .. } | Decision::Arrow { .. } => {}
+            if let Some(&choice) = only.first() {
+                self.expansion_answer(p, choice);
             }
         }
-        if self.phase == Phase::Decide {
-            match std::mem::take(&mut self.scoring_due) {
-                // The mayors' swaps are settled: now the turn's scoring.
-                true => {
-                    let tile = self.board.tiles[self.board.tiles.len() - 1];
-                    self.scoring_step(tile);
-                }
-                false => self.end_turn(),
-            }
+        if self.phase == Phase::Decide && self.pending.is_empty() {
+            self.go_on(self.next);
         }
     }
 
     /// Orders the decisions owed clockwise from the active player and asks the
-    /// first; when there is none, scoring follows (if it is still due) or the
-    /// turn ends.
-    pub(crate) fn ask_owed(&mut self) {
+    /// first; when there is none, the turn goes on at `next` (inlined: most
+    /// turns owe nothing, and `next` is known where it is called).
+    #[inline]
+    pub(crate) fn ask_owed(&mut self, next: Next) {
         if self.pending.is_empty() {
-            self.end_turn();
+            self.go_on(next);
             return;
         }
-        debug_assert!(!self.scoring_due || self.pending.iter().all(|p| p.is_surround()));
+        self.next = next;
         let (current, n) = (self.current, self.players);
         self.pending
             .sort_by_key(|p| (p.decision.player() + n - current) % n);
@@ -292,8 +261,32 @@ impl Game {
         self.settle();
     }
 
-    /// The turn passes (or an earned extra turn begins).
-    #[inline]
+    /// The turn goes on at `next` once its decisions are answered.
+    #[inline(always)]
+    fn go_on(&mut self, next: Next) {
+        match next {
+            Next::Figure => self.phase = Phase::Figure,
+            Next::Scoring => {
+                // The swaps are settled: now the turn's scoring.
+                let tile = self.board.tiles[self.board.tiles.len() - 1];
+                self.expansion_scoring_step(tile);
+            }
+            Next::End => self.end_turn(),
+        }
+    }
+
+    /// The current player earns one more turn right after this one (an
+    /// extra-turn arrow, a builder): never a third in a row, so nothing in
+    /// an extra turn.
+    pub(crate) fn earn_extra_turn(&mut self) {
+        if self.extra == Extra::No {
+            self.extra = Extra::Earned;
+        }
+    }
+
+    /// The turn passes (or an earned extra turn begins). Inlined: the base
+    /// game's turn ends here after every pass.
+    #[inline(always)]
     pub(crate) fn end_turn(&mut self) {
         // Every path that adds or removes a figure keeps the cloister list and
         // the surround count.
@@ -316,14 +309,14 @@ impl Game {
             let n = self.figs.all.iter().filter(|f| near(f) || on(f)).count();
             self.board.grid.watched_count(t.pos) == Some(n)
         }));
-        if self.exp.extra == Extra::Earned {
-            self.exp.extra = Extra::Playing;
+        if self.extra == Extra::Earned {
+            self.extra = Extra::Playing;
             self.log(Event::ExtraTurn {
                 turn: self.turn,
                 player: self.current,
             });
         } else {
-            self.exp.extra = Extra::No;
+            self.extra = Extra::No;
             // Not `%`: a division per turn shows in profiles.
             self.current = if self.current + 1 == self.players {
                 0
@@ -331,7 +324,9 @@ impl Game {
                 self.current + 1
             };
         }
-        self.exp.arrow = None;
+        if self.cat.rules.any {
+            self.turn_ends();
+        }
         self.turn += 1;
         self.phase = Phase::Draw;
         if self.pile.len() == 0 {

@@ -104,23 +104,18 @@ impl Game {
     ///
     /// Tiles of an earlier pile group that still wait but fit nowhere are set aside
     /// (for good) first; if one of them fits, the draw is out of order. A tile
-    /// that fits nowhere is set aside ([`Drawn::SetAside`]). The town hall's
-    /// kind takes the player's town hall; once the pile is empty it is taken by
-    /// the next player in turn order still holding one (the turn passes to them,
-    /// as with [`Game::draw_random`]).
+    /// that fits nowhere is set aside ([`Drawn::SetAside`]). The kind of a
+    /// tile the players hold (a town hall) takes the player's; once the pile
+    /// is empty it is taken by the next player in turn order still holding
+    /// one (the turn passes to them, as with [`Game::draw_random`]).
     pub fn draw(&mut self, kind: KindId) -> Result<Drawn, DrawError> {
         self.check_draw_phase()?;
         if usize::from(kind) >= self.cat.len() {
             return Err(DrawError::UnknownKind(kind));
         }
         if self.cat.pile_class(kind) == PileClass::TownHall {
-            if self.pile.len() == 0 {
-                return self
-                    .next_town_hall()
-                    .map(Drawn::Place)
-                    .ok_or(DrawError::NoTownHall);
-            }
-            return self.take_town_hall().map(|()| Drawn::Place(kind));
+            // A tile the players hold, never in the pile.
+            return self.draw_held(kind);
         }
         if self.pile.count(kind) == 0 {
             return Err(DrawError::NoCopyLeft {
@@ -137,6 +132,13 @@ impl Game {
             self.set_aside(w);
         }
         self.pile.take(&self.cat, kind);
+        if self.cat.rules.any && !self.keeps_drawn(kind) {
+            // Held back by an expansion: the player draws again.
+            if !self.tiles_left() {
+                self.finish();
+            }
+            return Ok(Drawn::SetAside(kind));
+        }
         if !self.can_place(kind) {
             self.set_aside(kind);
             if !self.tiles_left() {

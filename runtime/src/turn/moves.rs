@@ -188,8 +188,8 @@ impl Game {
         match self.phase {
             Phase::Over => {}
             Phase::Draw => {
-                if self.cat.rules.town_hall.is_some() && self.holds_town_hall(self.current) {
-                    out.push(Move::TakeTownHall);
+                if self.cat.rules.any {
+                    self.draw_moves(out);
                 }
             }
             Phase::Place(kind) => {
@@ -225,12 +225,7 @@ impl Game {
     pub fn check_move(&self, m: Move) -> Result<(), MoveError> {
         match (self.phase, m) {
             (Phase::Over, _) => Err(MoveError::Over),
-            (Phase::Draw, Move::TakeTownHall) => {
-                match self.cat.rules.town_hall.is_some() && self.holds_town_hall(self.current) {
-                    true => Ok(()),
-                    false => Err(MoveError::TownHall(DrawError::NoTownHall)),
-                }
-            }
+            (Phase::Draw, Move::TakeTownHall) => self.check_draw_move(m),
             (Phase::Place(drawn), Move::Place { kind, placement }) => {
                 if kind != drawn {
                     return Err(MoveError::WrongTile { drawn, given: kind });
@@ -288,10 +283,8 @@ impl Game {
     pub fn play_unchecked(&mut self, m: Move) {
         debug_assert_eq!(self.check_move(m), Ok(()), "play_unchecked({m:?})");
         match m {
-            Move::TakeTownHall => {
-                // Checked above in debug builds; a no-op when not held.
-                let _ = self.take_town_hall();
-            }
+            // Checked above in debug builds; a no-op when not legal.
+            Move::TakeTownHall => self.play_draw_move(m),
             Move::Place { placement, .. } => self.place_unchecked(placement),
             Move::Figure(a) => self.act_unchecked(a),
             Move::Decide(c) => self.choose_unchecked(c),

@@ -2,7 +2,7 @@
 //! nodes, and they join the features of the neighbours across each shared edge.
 
 use crate::catalog::KindId;
-use crate::decide::{Decision, Pending};
+use crate::decide::Next;
 use crate::event::Event;
 use crate::features::{Features, Node};
 use crate::game::{Board, Game, LogEntry, Phase, PlacedTile, Scratch};
@@ -65,29 +65,16 @@ impl Game {
             self.phase = Phase::Figure;
             return;
         }
-        let index = self.board.tiles.len() - 1;
-        self.phase = match self.after_place(index, around) {
-            true => {
-                self.pending.insert(
-                    0,
-                    Pending {
-                        decision: Decision::Arrow {
-                            player: self.current,
-                        },
-                        node: self.board.tiles[index].node_base,
-                    },
-                );
-                Phase::Decide
-            }
-            false => Phase::Figure,
-        };
+        self.after_place(self.board.tiles.len() - 1, around);
+        // Decisions the placement asks (an arrow's kind) come before the
+        // figure step.
+        self.ask_owed(Next::Figure);
     }
 
     /// Puts a tile on the board and merges its features (no checks); returns
     /// its neighbours as [`Grid::put`](crate::grid::Grid) does. Inlined into
     /// its two callers: measured faster than the call. With the expansions in
-    /// play, each caller then notes the tile's specials
-    /// ([`Game::note_specials`]).
+    /// play, each caller then has them note the tile ([`Game::note_tile`]).
     #[inline(always)]
     pub(crate) fn put_tile(&mut self, kind: KindId, at: Placement, river_turn: i8) -> [u16; 4] {
         self.board.tiles_key = self

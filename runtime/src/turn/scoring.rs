@@ -4,15 +4,40 @@
 //! and 1 at the end; a monastery or garden 1 plus 1 per filled neighbour (9 when
 //! complete); a field 3 per completed city it touches. The players with the most
 //! strength on a feature all score the full points; every figure on it returns.
-//! A town hall fills its square but brings no points and belongs to no feature
-//! (ruling **town-hall-points**): a monastery or garden does not count it.
+//! The expansions change a feature's points ([`Tally`], their `points`
+//! hook), a figure's strength, and add what follows a scoring.
 
 use crate::event::{Cause, Event, Scoring};
 use crate::features::Node;
-use crate::figure::{FigureKind, MAX_PLAYERS};
+use crate::figure::{Figure, MAX_PLAYERS, STRENGTH_BY_EXPANSION};
 use crate::game::{Game, Phase, PlacedTile};
 use crate::geom::{Pos, AROUND};
 use crate::tile::SegmentKind;
+
+/// A feature being scored, as the base rules count it: what the
+/// expansions' `points` hooks read and change (an inn doubles a road's
+/// points, a town hall's square counts for no monastery).
+#[derive(Clone, Copy, Debug)]
+// Every field is for the expansions' hooks; the shipped ones read a few (an
+// inn reads `tiles`, a cathedral `pennants`, a pig `cities`).
+#[allow(dead_code)]
+pub(crate) struct Tally {
+    /// The feature's root node.
+    pub root: Node,
+    /// What it is.
+    pub kind: SegmentKind,
+    /// Why it scores.
+    pub cause: Cause,
+    /// Its distinct tiles (roads and cities; 0 for the others unless events
+    /// are on).
+    pub tiles: u32,
+    /// Pennants in a city.
+    pub pennants: u16,
+    /// For a field: the completed cities it supplies.
+    pub cities: u16,
+    /// Points each winner scores.
+    pub points: u32,
+}
 
 pub(crate) fn is_cloister(kind: SegmentKind) -> bool {
     matches!(
@@ -94,16 +119,35 @@ impl Game {
             .count() as u32
     }
 
-    /// Points of the monastery, garden or hut that `node` is.
+    /// Points of the monastery, garden or hut that `node` is, as the base
+    /// rules count them.
     pub(crate) fn cloister_points(&self, node: Node) -> u32 {
         let pos = self.board.tiles[usize::from(self.board.features.tile(node))].pos;
         let filled = self.neighbours(pos);
         match self.board.features.kind(node) {
-            // Baba Yaga's hut counts the empty squares instead (a town hall's
-            // square is not empty: it brings nothing either way).
+            // Baba Yaga's hut counts the empty squares instead.
             SegmentKind::Hut => 1 + (8 - filled),
-            _ if self.cat.rules.town_hall.is_none() => 1 + filled,
-            _ => 1 + filled - self.town_halls_around(pos),
+            _ => 1 + filled,
+        }
+    }
+
+    /// A tally's points as the expansions in play count them (unchanged
+    /// without any).
+    #[inline]
+    pub(crate) fn counted(&self, mut tally: Tally) -> Tally {
+        if self.cat.rules.any {
+            self.expansion_points(&mut tally);
+        }
+        tally
+    }
+
+    /// A figure's strength in the feature `tally` is about (`end`: final
+    /// scoring, where a lying scarecrow counts).
+    #[inline]
+    fn strength(&self, f: &Figure, tally: &Tally) -> u32 {
+        match f.kind.strength() {
+            STRENGTH_BY_EXPANSION => self.expansion_strength(f, tally),
+            _ => f.weight(tally.cause == Cause::EndOfGame),
         }
     }
 
@@ -129,6 +173,16 @@ impl Game {
             SegmentKind::River | SegmentKind::Seam => 0,
             _ => self.cloister_points(root),
         };
+        let tally = Tally {
+            root,
+            kind,
+            cause,
+            tiles,
+            pennants,
+            cities,
+            points,
+        };
+        let tally = self.counted(tally);
         let log = self.events.is_some();
         let mut strength = [0u32; MAX_PLAYERS];
         let mut returned = Vec::new();
@@ -146,7 +200,7 @@ impl Game {
                 continue;
             }
             left -= 1;
-            strength[usize::from(f.player)] += f.weight(cause == Cause::EndOfGame);
+            strength[usize::from(f.player)] += self.strength(&f, &tally);
             self.figs.supply[usize::from(f.player)][f.kind.index()] += 1;
             if log {
                 returned.push((f.player, f.kind));
@@ -154,8 +208,8 @@ impl Game {
             self.figs.all.remove(i);
             self.drop_cloister(&f);
             self.unwatch(&f);
-            if f.kind == FigureKind::Messenger && cause == Cause::Completed {
-                self.messenger_scored(f.player, f.spot(), f.node);
+            if self.cat.rules.any {
+                self.figure_scored(&f, cause);
             }
         }
         self.board.features.set_figures(root, 0);
@@ -164,7 +218,7 @@ impl Game {
         let mut winners = Vec::new();
         for p in 0..self.players {
             if best > 0 && strength[usize::from(p)] == best {
-                self.scores[usize::from(p)] += points as i32;
+                self.scores[usize::from(p)] += tally.points as i32;
                 if log {
                     winners.push(p);
                 }
@@ -178,11 +232,14 @@ impl Game {
                 tiles: positions,
                 pennants,
                 cities,
-                points,
+                points: tally.points,
                 winners,
                 returned,
             };
             self.log(Event::Scored(scoring));
+        }
+        if self.cat.rules.any {
+            self.expansion_scored(&tally, &strength);
         }
     }
 
@@ -234,8 +291,8 @@ impl Game {
         seen.len() as u16
     }
 
-    /// Ends the game: final scoring of every figure's feature, then -2 per figure
-    /// in Vodyanoy's trap. A pending figure step is passed and owed decisions
+    /// Ends the game: final scoring of every figure's feature, then the
+    /// expansions' final scoring (-2 per figure in Vodyanoy's trap). A pending figure step is passed and owed decisions
     /// take their first legal answer (declining where that is legal); a drawn
     /// but unplaced tile is set aside. Idempotent.
     pub fn finish(&mut self) {
@@ -254,7 +311,9 @@ impl Game {
             let root = self.board.features.find(f.node);
             self.score_feature(root, Cause::EndOfGame);
         }
-        self.trap_penalties();
+        if self.cat.rules.any {
+            self.expansion_final_scoring();
+        }
         self.phase = Phase::Over;
     }
 }

@@ -8,15 +8,13 @@ use super::live::Live;
 use super::log;
 use super::points::Points;
 use serde_json::{json, Value};
-use tilec_runtime::{FigureKind, Game, Move, Phase};
+use tilec_runtime::{Game, Move, Phase};
 
 /// What every view shows: the board, the players, the log.
 pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points) -> Value {
     let cat = game.catalog();
-    let kinds: Vec<FigureKind> = match cat.has_town_halls() {
-        true => FigureKind::ALL.to_vec(),
-        false => vec![FigureKind::Follower, FigureKind::Abbot],
-    };
+    // The kinds in play: the base game's and the expansions' in play.
+    let kinds = cat.figure_kinds();
     let players: Vec<Value> = (0..game.players())
         .map(|p| {
             let supply: Vec<Value> = kinds

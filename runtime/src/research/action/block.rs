@@ -38,6 +38,37 @@ pub enum ActionBlock {
 }
 
 impl ActionBlock {
+    /// Every block, in the order a game's index lays out those it has: the
+    /// base game's first, then the expansions' (each expansion names the
+    /// blocks it uses: its `ACTIONS`). A new block goes at the end, so that
+    /// the indices of the games without it stay as they were.
+    pub const ORDER: [ActionBlock; 16] = [
+        ActionBlock::Place,
+        ActionBlock::Deploy,
+        ActionBlock::Pass,
+        ActionBlock::Recall,
+        ActionBlock::TownHall,
+        ActionBlock::Draw,
+        ActionBlock::Arrow,
+        ActionBlock::Decline,
+        ActionBlock::HandOver,
+        ActionBlock::LieDown,
+        ActionBlock::Return,
+        ActionBlock::Portal,
+        ActionBlock::AddNextTo,
+        ActionBlock::Swap,
+        ActionBlock::MoveTo,
+        ActionBlock::Free,
+    ];
+
+    /// Whether every game has the block (the base game's moves).
+    pub const fn is_base(self) -> bool {
+        matches!(
+            self,
+            ActionBlock::Place | ActionBlock::Deploy | ActionBlock::Pass | ActionBlock::Recall
+        )
+    }
+
     /// The block's name, as Python's `action_layout()` gives it.
     pub const fn name(self) -> &'static str {
         match self {

@@ -4,7 +4,6 @@ use super::{head, ObservationLayout};
 use crate::decide::Decision;
 use crate::figure::{FigureKind, Player};
 use crate::game::Phase;
-use crate::research::action::figure_index;
 use crate::research::state::State;
 use crate::tile::{ArrowKind, SegmentKind};
 
@@ -96,7 +95,7 @@ impl Writer<'_> {
     fn code_kind(&self, kind: FigureKind, lying: bool) -> usize {
         match lying && kind == FigureKind::Scarecrow {
             true => self.layout.figures,
-            false => figure_index(kind),
+            false => self.layout.figure_index(kind),
         }
     }
 
@@ -152,11 +151,11 @@ impl Writer<'_> {
             v.put(score >> 8);
         }
         for seat in seats.clone() {
-            for kind in &FigureKind::ALL[..l.figures] {
-                v.put(game.supply(seat, *kind).into());
+            for kind in l.kinds_in_play() {
+                v.put(game.supply(seat, kind).into());
             }
         }
-        if l.mm {
+        if l.town_halls {
             for seat in seats {
                 v.put(game.holds_town_hall(seat).into());
             }
@@ -225,8 +224,8 @@ impl Writer<'_> {
             ArrowKind::Portal => 2,
             ArrowKind::ExtraTurn => 3,
         };
-        v.put(game.exp.arrow.map_or(0, code));
-        v.put(usize::from(game.exp.arrow_choices));
+        v.put(game.active_arrow().map_or(0, code));
+        v.put(usize::from(game.arrow_choices()));
         v.put(usize::from(game.is_extra_turn()));
     }
 
@@ -238,7 +237,7 @@ impl Writer<'_> {
             .iter()
             .map(|t| {
                 let (r, c) = self.square(t.at).map_or((0, 0), |(r, c)| (r + 1, c + 1));
-                let who = 1 + self.rel(t.player) * l.code_kinds() + figure_index(t.kind);
+                let who = 1 + self.rel(t.player) * l.code_kinds() + l.figure_index(t.kind);
                 let free = u8::from(t.turn < game.turn());
                 [r.min(255) as u8, c.min(255) as u8, who as u8, free]
             })
