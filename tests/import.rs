@@ -584,6 +584,15 @@ fn one_run_reports_the_refused_tiles_and_the_check_of_the_others() {
     assert!(heads[0].starts_with("error[E421]: tile `XH/Meet` is inconsistent"));
     assert!(heads[1].starts_with("error[E204]: field `f` cannot touch city `c1`"));
     assert_eq!(heads[2], "error: 2 problems found");
+    // The check's problem names the JCloisterZone tile, file and line it
+    // comes from, pointing there too.
+    assert!(
+        err.contains(
+            "imported from JCloisterZone's tile `XH/Beyond` (tests/import/hidden.xml, line 12)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("┌─ tests/import/hidden.xml:12:6"), "{err}");
     // The refused tile is not checked again: its bare middle port would be E200.
     assert!(!err.contains("E200"), "{err}");
     let again = tilec(&["import-jcz", "tests/import/hidden.xml"]);

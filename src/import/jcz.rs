@@ -49,7 +49,7 @@ mod xml;
 
 use crate::diagnostic::{Diagnostic, FileId};
 pub use location::inner_field;
-pub use sets::{sets_toml, ImportedSet};
+pub use sets::{sets_toml, ImportedSet, Origin};
 
 /// One file to import with others: its id in the sources, its name (notes on
 /// tiles copied from it name it), its text, and the set id it gives when it
