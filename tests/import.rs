@@ -14,10 +14,10 @@ use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 /// (bridges, tunnels, tunnel portals), a forked river ending at a city, a
 /// piece of several squares whose inner sides no feature covers (seams), a
 /// field whose `city` list leaves out a city beside its ports (`not-touching=`),
-/// roads whose end keeps the fields' `city` lists, and the crossings beyond
+/// roads whose end keeps the fields' `city` lists, the crossings beyond
 /// bridges and tunnels under a city (a city over a city, a road under a field,
-/// a river under a city).
-const CLEAN: [&str; 11] = [
+/// a river under a city), and a city reaching the middle of an edge.
+const CLEAN: [&str; 12] = [
     "pack",
     "defs",
     "pack_river",
@@ -29,6 +29,7 @@ const CLEAN: [&str; 11] = [
     "touching",
     "gates",
     "over_under",
+    "reach",
 ];
 
 struct Imported {
@@ -568,6 +569,21 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
     assert!(!tile_text(&got.text, "XD/Fine").contains("note"));
     let out = tilec(&["import-jcz", "tests/import/defects.xml"]);
     assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn two_fields_parted_at_an_edge_middle_by_a_city_they_touch_import_as_reaches() {
+    let got = import("reach");
+    let t = tile_text(&got.text, "XR/Reach");
+    assert!(t.contains("city c N reaches=S"), "{t}");
+    assert!(t.contains("field f1 SR WL WR -> c"), "{t}");
+    assert!(t.contains("field f2 EL ER SL -> c"), "{t}");
+    assert!(
+        t.contains("(`reaches=S`)"),
+        "the note says what was read: {t}"
+    );
+    // The south edge stays a field edge: the set checks with the base game.
+    assert_eq!(compile_sets(&got.sets), "");
 }
 
 #[test]

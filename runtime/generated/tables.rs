@@ -21,6 +21,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -28,6 +29,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -35,6 +37,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111101111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2],
@@ -72,6 +75,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -79,6 +83,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -113,6 +118,7 @@ pub static BASE: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 1,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -142,6 +148,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -149,6 +156,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -156,6 +164,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -163,6 +172,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 3, 1, 2],
@@ -198,6 +208,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -205,6 +216,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -240,6 +252,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -247,6 +260,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -254,6 +268,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -284,6 +299,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -291,6 +307,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -298,6 +315,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0],
@@ -331,6 +349,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -338,6 +357,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -345,6 +365,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0],
@@ -375,6 +396,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -382,6 +404,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -389,6 +412,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 1, 1, 1, 2, 2, 2],
@@ -422,6 +446,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -429,6 +454,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -436,6 +462,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -443,6 +470,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 1, 1, 1, 2, 2, 2],
@@ -473,6 +501,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -480,6 +509,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -487,6 +517,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 2, 2, 1, 1, 1],
@@ -517,6 +548,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -524,6 +556,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -531,6 +564,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -538,6 +572,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 2, 2, 1, 1, 1],
@@ -568,6 +603,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -575,6 +611,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -582,6 +619,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -589,6 +627,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 2, 2, 2],
@@ -623,6 +662,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -630,6 +670,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -637,6 +678,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -644,6 +686,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -678,6 +721,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -685,6 +729,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -692,6 +737,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -699,6 +745,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -706,6 +753,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -713,6 +761,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -720,6 +769,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 1, 6, 6, 2, 5, 5, 3, 4],
@@ -754,6 +804,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -761,6 +812,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -791,6 +843,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -798,6 +851,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -805,6 +859,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -835,6 +890,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -842,6 +898,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -875,6 +932,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -882,6 +940,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -889,6 +948,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -919,6 +979,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -926,6 +987,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -933,6 +995,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -940,6 +1003,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 0, 0, 0],
@@ -973,6 +1037,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -980,6 +1045,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -987,6 +1053,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -994,6 +1061,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 0, 0, 0],
@@ -1028,6 +1096,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -1035,6 +1104,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -1065,6 +1135,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -1072,6 +1143,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -1105,6 +1177,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -1112,6 +1185,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -1119,6 +1193,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -1149,6 +1224,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1156,6 +1232,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1163,6 +1240,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1170,6 +1248,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 0, 0, 0],
@@ -1207,6 +1286,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1214,6 +1294,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1221,6 +1302,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1228,6 +1310,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 0, 0, 0],
@@ -1262,6 +1345,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1269,6 +1353,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1276,6 +1361,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -1314,6 +1400,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1321,6 +1408,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1328,6 +1416,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -1335,6 +1424,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -1365,6 +1455,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1372,6 +1463,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1379,6 +1471,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -1418,6 +1511,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1425,6 +1519,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1432,6 +1527,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -1439,6 +1535,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -1469,6 +1566,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -1476,6 +1574,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -1483,6 +1582,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1490,6 +1590,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1497,6 +1598,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1504,6 +1606,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 0, 4, 4, 1, 5, 5, 2, 3],
@@ -1543,6 +1646,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -1550,6 +1654,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -1557,6 +1662,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -1564,6 +1670,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1571,6 +1678,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1578,6 +1686,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1585,6 +1694,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -1592,6 +1702,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [4, 0, 5, 5, 1, 6, 6, 2, 7, 7, 3, 4],
@@ -1635,6 +1746,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1642,6 +1754,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000010010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1649,6 +1762,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1656,6 +1770,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1663,6 +1778,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 2, 2, 1, 4, 4, 0, 3, 3, 3, 3],
@@ -1701,6 +1817,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -1708,6 +1825,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1715,6 +1833,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1722,6 +1841,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1729,6 +1849,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1736,6 +1857,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -1743,6 +1865,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 1, 5, 5, 2, 6, 6, 1, 4],
@@ -1777,6 +1900,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -1784,6 +1908,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -1791,6 +1916,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1798,6 +1924,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1805,6 +1932,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001000100000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 2, 4, 1, 1, 1, 4, 2, 3],
@@ -1835,6 +1963,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1842,6 +1971,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001111100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1849,6 +1979,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2],
@@ -1879,6 +2010,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -1886,6 +2018,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1893,6 +2026,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1900,6 +2034,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 1, 2],
@@ -1930,6 +2065,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1937,6 +2073,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001111100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1944,6 +2081,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2],
@@ -1974,6 +2112,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1981,6 +2120,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001111111100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1988,6 +2128,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2],
@@ -2018,6 +2159,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -2025,6 +2167,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2032,6 +2175,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2039,6 +2183,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2046,6 +2191,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2053,6 +2199,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 1, 4, 4, 2, 5, 5, 1, 3],
@@ -2087,6 +2234,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -2094,6 +2242,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2101,6 +2250,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2108,6 +2258,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2115,6 +2266,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 3, 3, 1, 4, 4, 1, 3, 3, 0, 2],
@@ -2145,6 +2297,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -2152,6 +2305,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2159,6 +2313,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2166,6 +2321,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 0, 3, 3, 0, 2, 2, 2, 2],
@@ -2196,6 +2352,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2203,6 +2360,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2210,6 +2368,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2217,6 +2376,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2224,6 +2384,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -2231,6 +2392,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 3, 3, 1, 4, 4, 0, 5, 5, 1, 2],
@@ -2261,6 +2423,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("m"),
@@ -2268,6 +2431,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -2275,6 +2439,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111111111101,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
@@ -2318,6 +2483,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2325,6 +2491,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2332,6 +2499,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2339,6 +2507,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 1, 2],
@@ -2383,6 +2552,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -2390,6 +2560,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1],
@@ -2434,6 +2605,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2441,6 +2613,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2448,6 +2621,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2455,6 +2629,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -2499,6 +2674,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -2506,6 +2682,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -2513,6 +2690,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -2520,6 +2698,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2527,6 +2706,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2534,6 +2714,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2541,6 +2722,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 4, 1, 5, 5, 2, 6],
@@ -2607,6 +2789,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -2614,6 +2797,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2621,6 +2805,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2628,6 +2813,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2635,6 +2821,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001000111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 4, 4, 1, 1, 1, 4, 2, 3],
@@ -2683,6 +2870,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -2690,6 +2878,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -2697,6 +2886,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -2704,6 +2894,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2711,6 +2902,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2718,6 +2910,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2725,6 +2918,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -2732,6 +2926,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [4, 0, 5, 5, 1, 6, 6, 2, 7, 7, 3, 4],
@@ -2780,6 +2975,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2787,6 +2983,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2794,6 +2991,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2801,6 +2999,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -2845,6 +3044,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -2852,6 +3052,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -2859,6 +3060,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2866,6 +3068,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2873,6 +3076,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2880,6 +3084,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 0, 4, 4, 1, 5, 5, 2, 3],
@@ -2931,6 +3136,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2938,6 +3144,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2945,6 +3152,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2952,6 +3160,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 1, 2],
@@ -2996,6 +3205,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -3003,6 +3213,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1],
@@ -3047,6 +3258,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3054,6 +3266,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3061,6 +3274,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3068,6 +3282,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 3, 3],
@@ -3116,6 +3331,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3123,6 +3339,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3130,6 +3347,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3137,6 +3355,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 3],
@@ -3185,6 +3404,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3192,6 +3412,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3199,6 +3420,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3206,6 +3428,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 3, 1, 2],
@@ -3250,6 +3473,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3257,6 +3481,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3264,6 +3489,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -3308,6 +3534,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3315,6 +3542,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3322,6 +3550,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3329,6 +3558,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -3382,6 +3612,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -3389,6 +3620,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3396,6 +3628,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3403,6 +3636,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -3437,6 +3671,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cse"),
@@ -3444,6 +3679,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -3451,6 +3687,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -3485,6 +3722,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3492,6 +3730,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3499,6 +3738,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3506,6 +3746,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 1, 2, 2, 2, 2],
@@ -3544,6 +3785,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3551,6 +3793,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3558,6 +3801,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3565,6 +3809,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111111100000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 3, 3, 3],
@@ -3603,6 +3848,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -3610,6 +3856,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -3617,6 +3864,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -3624,6 +3872,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3631,6 +3880,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3638,6 +3888,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -3645,6 +3896,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000100000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -3652,6 +3904,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001000000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 3, 6, 1, 1, 1, 7, 2, 5],
@@ -3690,6 +3943,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3697,6 +3951,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3704,6 +3959,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3711,6 +3967,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 2, 2, 2],
@@ -3745,6 +4002,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -3752,6 +4010,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -3759,6 +4018,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3766,6 +4026,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3773,6 +4034,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 3, 3, 3, 1, 4, 4, 2, 3],
@@ -3811,6 +4073,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3818,6 +4081,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3825,6 +4089,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3832,6 +4097,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 1, 2],
@@ -3870,6 +4136,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3877,6 +4144,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3884,6 +4152,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3891,6 +4160,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -3925,6 +4195,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -3932,6 +4203,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3939,6 +4211,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3946,6 +4219,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -3953,6 +4227,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001100001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 4, 4, 1, 3, 3, 1, 4, 4, 0, 2],
@@ -3996,6 +4271,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -4003,6 +4279,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b111111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -4050,6 +4327,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4057,6 +4335,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b010010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4064,6 +4343,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4071,6 +4351,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4078,6 +4359,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -4085,6 +4367,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 3, 3, 1, 4, 4, 1, 5, 5, 1, 2],
@@ -4136,6 +4419,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4143,6 +4427,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4150,6 +4435,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -4200,6 +4486,7 @@ pub static PROMOS: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 0,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -4258,6 +4545,7 @@ pub static MM: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 2,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -4287,6 +4575,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cwe"),
@@ -4294,6 +4583,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4301,6 +4591,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4308,6 +4599,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 3, 3, 3, 1, 1, 1],
@@ -4338,6 +4630,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -4345,6 +4638,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -4352,6 +4646,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -4359,6 +4654,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4366,6 +4662,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4373,6 +4670,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4380,6 +4678,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 2, 6, 6, 3, 5, 1, 1, 1],
@@ -4421,6 +4720,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rn"),
@@ -4428,6 +4728,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -4435,6 +4736,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -4442,6 +4744,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -4449,6 +4752,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4456,6 +4760,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4463,6 +4768,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4470,6 +4776,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -4477,6 +4784,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [5, 1, 6, 6, 2, 7, 7, 3, 8, 8, 4, 5],
@@ -4511,6 +4819,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4518,6 +4827,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4525,6 +4835,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4532,6 +4843,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 1, 2],
@@ -4566,6 +4878,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4573,6 +4886,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4580,6 +4894,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4587,6 +4902,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4594,6 +4910,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 1, 4, 4, 1, 2, 2, 2, 2],
@@ -4624,6 +4941,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4631,6 +4949,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4638,6 +4957,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4645,6 +4965,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4652,6 +4973,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 4, 4, 1, 3],
@@ -4682,6 +5004,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4689,6 +5012,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4696,6 +5020,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4703,6 +5028,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0],
@@ -4733,6 +5059,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -4740,6 +5067,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -4747,6 +5075,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111101111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2],
@@ -4781,6 +5110,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000010010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4788,6 +5118,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4795,6 +5126,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4802,6 +5134,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 0, 2, 2, 0, 3, 3, 3, 3, 3, 0, 1],
@@ -4832,6 +5165,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rn"),
@@ -4839,6 +5173,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -4846,6 +5181,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4853,6 +5189,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000001,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4860,6 +5197,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000100,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4867,6 +5205,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -4874,6 +5213,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 4, 0, 0, 0, 5, 2, 6, 0, 0, 0],
@@ -4915,6 +5255,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c"),
@@ -4922,6 +5263,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4929,6 +5271,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4936,6 +5279,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4943,6 +5287,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4950,6 +5295,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001000100,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 0, 5, 1, 1, 1, 5, 0, 4, 4, 2, 3],

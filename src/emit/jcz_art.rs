@@ -191,7 +191,7 @@ fn location_keys(tile: &Tile) -> Vec<Option<String>> {
         let (_, ty) = TYPES.iter().find(|(k, _)| *k == seg.kind)?;
         let loc = match seg.kind {
             SegmentKind::City | SegmentKind::Road | SegmentKind::River => {
-                let mask = (0..4).filter(|e| seg.ports & (1 << (3 * e + 1)) != 0);
+                let mask = (0..4).filter(|e| seg.edge_ports() & (1 << (3 * e + 1)) != 0);
                 EDGE_LOCATIONS[mask.fold(0, |m, e| m | (1 << e))].to_string()
             }
             SegmentKind::Field => {
