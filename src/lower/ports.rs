@@ -134,7 +134,6 @@ pub fn check_reaches(segments: &[Segment], ports: &[u8; 12], diags: &mut Vec<Dia
                 }
                 let k = Kind::ReachBetweenFields {
                     city: city.name.clone(),
-                    edge: PORT_NAMES[mid],
                     half: PORT_NAMES[half],
                     found: kind.map_or("nothing".into(), |s| {
                         format!("{} `{}`", s.kind.name(), s.name)

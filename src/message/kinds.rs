@@ -923,9 +923,9 @@ kinds! {
     /// field f1 WR WL SR -> c
     /// field f2 EL ER SL -> c
     /// ```
-    E248 ReachBetweenFields { city: String, edge: &'static str, half: &'static str, found: String }
-        => format!("city `{city}` reaches the middle of {edge}, but {half} is {found}, not a field"),
-        hint: format!("a city reaches an edge's middle between two fields: give {half} to a field, or drop `reaches={edge}`");
+    E248 ReachBetweenFields { city: String, half: &'static str, found: String }
+        => format!("city `{city}` reaches the middle of {}, but {half} is {found}, not a field", &half[..1]),
+        hint: format!("a city reaches an edge's middle between two fields: give {half} to a field, or drop `reaches={}`", &half[..1]);
     /// `under=` says a segment passes under another: a road in a tunnel under a
     /// city or a field, a river under a city, and a field on the river's banks
     /// with it (the table `CROSSINGS` in `src/vocab.rs`). What crosses a road

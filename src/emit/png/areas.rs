@@ -9,10 +9,12 @@
 //! symbol out of the road or field it stands on (`${road.N - circus}`), a
 //! mark's symbol is cut out of the segments under it, and so is the square
 //! given to a place too small to stand on (a sliver of field, an enclosed
-//! field the preview does not paint). The point is where a person would put a figure: among the
-//! cells with the most room (the farthest from the place's edge, the tile's
-//! border counting as an edge, up to a comfortable [`ROOM`]) the one nearest
-//! the place's centre of mass, so a road's point lies on its centre line half
+//! field the preview does not paint).
+//!
+//! The point is where a person would put a figure: among the cells with the
+//! most room (the farthest from the place's edge, the tile's border counting
+//! as an edge, up to a comfortable [`ROOM`]) the one nearest the place's
+//! centre of mass, so a road's point lies on its centre line half
 //! way along, a city's in its thick part and a field's in its open middle.
 //! Symbols drawn over a place (a junction, a lake, a mark's badge, an arrow)
 //! are kept clear of its point.

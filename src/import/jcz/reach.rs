@@ -19,7 +19,7 @@ use super::model::{Feature, Kind, EDGES};
 /// both fields touch (the first of several); returns a note for each.
 pub fn infer(fs: &mut [Feature]) -> Vec<String> {
     let mut notes = Vec::new();
-    for e in 0..EDGES.len() {
+    for (e, edge) in EDGES.iter().enumerate() {
         let held = fs.iter().any(|f| {
             matches!(f.kind, Kind::City | Kind::Road | Kind::River) && f.edges & (1 << e) != 0
         });
@@ -40,7 +40,7 @@ pub fn infer(fs: &mut [Feature]) -> Vec<String> {
              them, and both touch city {}: read as the city running to that middle \
              (`reaches={}`), as JCloisterZone draws it; the edge stays a field edge, its \
              fields apart.",
-            fs[a].name, fs[b].name, EDGES[e], fs[c].name, EDGES[e]
+            fs[a].name, fs[b].name, edge, fs[c].name, edge
         ));
     }
     notes
