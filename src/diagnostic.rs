@@ -6,6 +6,7 @@
 use crate::message::Kind;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::term::{self, termcolor::WriteColor};
+use std::borrow::Cow;
 use std::io::Write;
 use std::ops::Range;
 
@@ -44,8 +45,9 @@ pub struct Diagnostic {
     pub kind: Kind,
     /// Where.
     pub span: Span,
-    /// Related places, each with a short label (the earlier definition of a duplicate).
-    pub related: Vec<(Span, &'static str)>,
+    /// Related places, each with a short label (the earlier definition of a
+    /// duplicate; the JCloisterZone tile an imported tile comes from).
+    pub related: Vec<(Span, Cow<'static, str>)>,
 }
 
 impl Diagnostic {
@@ -59,8 +61,8 @@ impl Diagnostic {
     }
 
     /// Adds a related span.
-    pub fn with(mut self, span: Span, label: &'static str) -> Diagnostic {
-        self.related.push((span, label));
+    pub fn with(mut self, span: Span, label: impl Into<Cow<'static, str>>) -> Diagnostic {
+        self.related.push((span, label.into()));
         self
     }
 }
@@ -154,7 +156,7 @@ fn to_report(d: &Diagnostic, spans: Vec<(usize, Range<usize>)>) -> Report<usize>
         labels.push(Label::primary(file, range).with_message(clip(d.kind.label())));
     }
     for ((file, range), (_, text)) in spans.zip(&d.related) {
-        labels.push(Label::secondary(file, range).with_message(*text));
+        labels.push(Label::secondary(file, range).with_message(clip(text.to_string())));
     }
     let mut report = Report::error()
         .with_code(d.kind.code())

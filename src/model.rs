@@ -167,8 +167,14 @@ pub struct Segment {
     pub name: String,
     /// What it is.
     pub kind: SegmentKind,
-    /// Ports it touches.
+    /// Ports it touches: a city's `reaches=` middle ports included (the
+    /// checks see it run to them), which [`Tile::to_runtime`] takes out of it
+    /// and gives to no segment (see [`Segment::reaches`]).
     pub ports: PortMask,
+    /// For a city: the middle ports of edges it reaches without holding the
+    /// edge (`reaches=S`): it parts the two fields of that edge there, and the
+    /// edge stays a field edge, nothing joining across its middle.
+    pub reaches: PortMask,
     /// Coats of arms (cities).
     pub pennants: u8,
     /// For a field: the cities it touches (derived from port order, plus explicit).
@@ -191,6 +197,14 @@ pub struct Segment {
     pub over: SegmentMask,
     /// The statement that declares it.
     pub span: Span,
+}
+
+impl Segment {
+    /// The ports a neighbour's segment joins across: [`Segment::ports`] but
+    /// the middles the city only reaches.
+    pub fn edge_ports(&self) -> PortMask {
+        self.ports & !self.reaches
+    }
 }
 
 /// A point where roads or rivers end.
@@ -216,13 +230,14 @@ impl Tile {
                     .map(|s| tilec_runtime::Segment {
                         name: Cow::Owned(s.name.clone()),
                         kind: s.kind,
-                        ports: s.ports,
+                        ports: s.edge_ports(),
                         pennants: s.pennants,
                         cities: s.cities,
+                        reaches: s.reaches,
                     })
                     .collect(),
             ),
-            ports: self.ports,
+            ports: self.edge_ports(),
             edges: rotated_edges(self.edges),
             ends: Cow::Owned(self.ends.iter().map(|e| e.end).collect()),
             arrow: self.arrow,
@@ -253,6 +268,19 @@ impl Tile {
             }
         }
         out
+    }
+
+    /// Each port's segment as the board joins it: [`Tile::ports`] but for
+    /// the middle ports cities reach without holding, which no segment holds.
+    pub fn edge_ports(&self) -> [u8; 12] {
+        let reached = self.segments.iter().fold(0, |m, s| m | s.reaches);
+        let mut ports = self.ports;
+        for (p, owner) in ports.iter_mut().enumerate() {
+            if reached & (1 << p) != 0 {
+                *owner = NO_SEGMENT;
+            }
+        }
+        ports
     }
 
     /// Whether the tile has no segment on any port (a town hall).

@@ -14,10 +14,11 @@ use tilec::diagnostic::{render_plain, Diagnostic, Sources};
 /// (bridges, tunnels, tunnel portals), a forked river ending at a city, a
 /// piece of several squares whose inner sides no feature covers (seams), a
 /// field whose `city` list leaves out a city beside its ports (`not-touching=`),
-/// roads whose end keeps the fields' `city` lists, and the crossings beyond
+/// roads whose end keeps the fields' `city` lists, the crossings beyond
 /// bridges and tunnels under a city (a city over a city, a road under a field,
-/// a river under a city), and Abbey & Mayor's tile-sets, which get the abbey.
-const CLEAN: [&str; 12] = [
+/// a river under a city), a city reaching the middle of an edge, and Abbey &
+/// Mayor's tile-sets, which get the abbey.
+const CLEAN: [&str; 13] = [
     "pack",
     "defs",
     "pack_river",
@@ -30,6 +31,7 @@ const CLEAN: [&str; 12] = [
     "gates",
     "over_under",
     "abbey",
+    "reach",
 ];
 
 struct Imported {
@@ -587,6 +589,21 @@ fn tiles_whose_own_data_is_inconsistent_are_refused_naming_the_defect() {
 }
 
 #[test]
+fn two_fields_parted_at_an_edge_middle_by_a_city_they_touch_import_as_reaches() {
+    let got = import("reach");
+    let t = tile_text(&got.text, "XR/Reach");
+    assert!(t.contains("city c N reaches=S"), "{t}");
+    assert!(t.contains("field f1 SR WL WR -> c"), "{t}");
+    assert!(t.contains("field f2 EL ER SL -> c"), "{t}");
+    assert!(
+        t.contains("(`reaches=S`)"),
+        "the note says what was read: {t}"
+    );
+    // The south edge stays a field edge: the set checks with the base game.
+    assert_eq!(compile_sets(&got.sets), "");
+}
+
+#[test]
 fn one_run_reports_the_refused_tiles_and_the_check_of_the_others() {
     // `XH/Meet` is refused (two fields meet); `XH/Beyond` imports, and its
     // field names a city beyond another city's wall, which only the check sees.
@@ -600,6 +617,15 @@ fn one_run_reports_the_refused_tiles_and_the_check_of_the_others() {
     assert!(heads[0].starts_with("error[E421]: tile `XH/Meet` is inconsistent"));
     assert!(heads[1].starts_with("error[E204]: field `f` cannot touch city `c1`"));
     assert_eq!(heads[2], "error: 2 problems found");
+    // The check's problem names the JCloisterZone tile, file and line it
+    // comes from, pointing there too.
+    assert!(
+        err.contains(
+            "imported from JCloisterZone's tile `XH/Beyond` (tests/import/hidden.xml, line 12)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("┌─ tests/import/hidden.xml:12:6"), "{err}");
     // The refused tile is not checked again: its bare middle port would be E200.
     assert!(!err.contains("E200"), "{err}");
     let again = tilec(&["import-jcz", "tests/import/hidden.xml"]);

@@ -5,7 +5,8 @@
 //! For each tile, every place JCloisterZone's engine can put a figure or a
 //! piece (derived from the add-on's XML by the engine's rules:
 //! `jcz_addon/rules.rs`) has an artwork feature, and every feature's point
-//! is where a figure can stand (`jcz_addon/points.rs`).
+//! is where a figure can stand, and the clips of a tile are disjoint
+//! (`jcz_addon/points.rs`).
 
 #[path = "jcz_addon/points.rs"]
 mod points;
@@ -75,15 +76,19 @@ fn without_refused(set: &Set) -> Set {
     set
 }
 
-/// Measures every point of every source's add-on; panics naming each fault.
+/// Measures every point and clip of every source's add-on; panics naming
+/// each fault.
 fn hold(sources: &[(String, Model)]) -> BTreeMap<String, usize> {
     let mut faults = Vec::new();
+    let mut overlaps = Vec::new();
     let mut kinds = BTreeMap::new();
     let mut tiles = 0;
     let mut tightest: Vec<(f64, String)> = Vec::new();
     for (name, model) in sources {
         let files = addon(model);
         let measured = points::measure(&files, "tilec");
+        let shared = points::overlaps(&files, "tilec");
+        overlaps.extend(shared.into_iter().map(|o| format!("{name}: {o}")));
         tiles += model.sets.iter().map(|s| s.tiles.len()).sum::<usize>();
         for m in &measured {
             let ty = m.key.split('/').next().unwrap_or_default().to_string();
@@ -110,6 +115,12 @@ fn hold(sources: &[(String, Model)]) -> BTreeMap<String, usize> {
         "{} of {total} points are misplaced:\n{}",
         faults.len(),
         faults.join("\n")
+    );
+    assert!(
+        overlaps.is_empty(),
+        "{} pairs of clips overlap (each place's clip must be cut out of the others):\n{}",
+        overlaps.len(),
+        overlaps.join("\n")
     );
     kinds
 }

@@ -691,11 +691,12 @@ fn import_jczs_files(
 }
 
 /// With `TILEC_JCZ_DIR`: every tile definition of JCloisterZone's own files
-/// imports and checks clean but the two `docs/import-jcz.md` lists (`AM/CCc+`,
-/// whose field names a city beyond another city's wall, and `HS/C!.v`, whose
-/// city parts the fields at the middle of an edge that stays a field edge),
-/// and every imported tile survives export and import with its topology and
-/// its crossings (which segment is on top), each field written after its cities.
+/// imports and checks clean but the one `docs/import-jcz.md` lists (`AM/CCc+`,
+/// whose field names a city beyond another city's wall: a defect of its data;
+/// `HS/C!.v`, whose city parts the fields at the middle of an edge that stays
+/// a field edge, imports as `reaches=S`), and every imported tile survives
+/// export and import with its topology and its crossings (which segment is on
+/// top), each field written after its cities.
 #[test]
 fn jczs_own_files_import_clean_and_survive_export_and_import() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
@@ -734,7 +735,8 @@ fn jczs_own_files_import_clean_and_survive_export_and_import() {
         "{} tile definitions, {clean} import and check clean; refused: {refused:?}",
         defined.len()
     );
-    assert_eq!(refused, ["AM/CCc+", "HS/C!.v"]);
+    assert_eq!(refused, ["AM/CCc+"]);
+    assert!(defined.iter().any(|id| id == "HS/C!.v"), "HS/C!.v imported");
     // Import, export, import: every tile keeps its shape.
     let mut kept = 0;
     let mut differ = Vec::new();

@@ -147,6 +147,7 @@ fn seg(kind: SegmentKind, ports: u16) -> Segment {
         ports,
         pennants: 200,
         cities: u32::MAX,
+        reaches: ports,
     }
 }
 

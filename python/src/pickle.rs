@@ -125,12 +125,7 @@ pub fn from_record(
     let options = tilec_runtime::CatalogOptions { topology_only };
     let shared = crate::sets::catalog(&record.sets, tiles.as_deref(), options)
         .map_err(PyValueError::new_err)?;
-    let game = tilec_runtime::record::resume_in(&record, shared.cat.clone())
+    let state = State::from_record_in(&record, shared.cat.clone(), seed, chance)
         .map_err(|e| PyValueError::new_err(format!("the record does not replay: {e}")))?;
-    let seed = seed.or(record.seed).unwrap_or(0);
-    Ok(PyGame::from_state(
-        State::from_game(game, seed, chance),
-        shared,
-        true,
-    ))
+    Ok(PyGame::from_state(state, shared, true))
 }

@@ -130,10 +130,12 @@ impl PyGame {
     }
 
     /// ``Game.from_record(text, *, seed=None, chance="sampled", tiles=None,
-    /// topology_only=False)``: the game after the record's turns, going on.
-    /// Its draws continue from ``seed``, else the record's ``seed`` (a
-    /// record ``to_record`` writes has it: the game goes on exactly as the
-    /// one that wrote it), else 0.
+    /// topology_only=False)``: the game where the record was written (after
+    /// its turns, inside the last one where ``drawn`` and ``waiting`` say:
+    /// the same position, legal moves and observations), going on. Its draws
+    /// continue from ``seed``, else the record's ``seed`` (a record
+    /// ``to_record`` writes has it: the game goes on exactly as the one that
+    /// wrote it), else 0.
     #[staticmethod]
     #[pyo3(signature = (text, *, seed=None, chance="sampled", tiles=None, topology_only=false))]
     fn from_record(

@@ -75,8 +75,10 @@ class Game:
         tiles: Union[str, PathLike[str], None] = None,
         topology_only: bool = False,
     ) -> Game:
-        """The game after a record's turns, going on: its draws continue from
-        ``seed``, else the record's ``seed`` (``to_record`` writes it), else 0."""
+        """The game where the record was written (inside a turn where its
+        ``drawn`` and ``waiting`` say: the same position), going on: its draws
+        continue from ``seed``, else the record's ``seed`` (``to_record``
+        writes it), else 0."""
     @property
     def players(self) -> int:
         """The number of players."""

@@ -33,6 +33,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -40,6 +41,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -47,6 +49,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111101111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2],
@@ -84,6 +87,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -91,6 +95,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -125,6 +130,7 @@ pub static BASE: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 1,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -154,6 +160,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -161,6 +168,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -168,6 +176,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -175,6 +184,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 3, 1, 2],
@@ -210,6 +220,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -217,6 +228,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -252,6 +264,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -259,6 +272,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -266,6 +280,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -296,6 +311,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -303,6 +319,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -310,6 +327,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0],
@@ -343,6 +361,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -350,6 +369,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -357,6 +377,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0],
@@ -387,6 +408,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -394,6 +416,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -401,6 +424,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 1, 1, 1, 2, 2, 2],
@@ -434,6 +458,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -441,6 +466,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -448,6 +474,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -455,6 +482,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 1, 1, 1, 2, 2, 2],
@@ -485,6 +513,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -492,6 +521,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -499,6 +529,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 2, 2, 1, 1, 1],
@@ -529,6 +560,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -536,6 +568,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -543,6 +576,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -550,6 +584,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 2, 2, 1, 1, 1],
@@ -580,6 +615,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -587,6 +623,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -594,6 +631,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -601,6 +639,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 2, 2, 2],
@@ -635,6 +674,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -642,6 +682,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -649,6 +690,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -656,6 +698,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -690,6 +733,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -697,6 +741,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -704,6 +749,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -711,6 +757,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -718,6 +765,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -725,6 +773,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -732,6 +781,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 1, 6, 6, 2, 5, 5, 3, 4],
@@ -766,6 +816,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -773,6 +824,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -803,6 +855,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -810,6 +863,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -817,6 +871,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -847,6 +902,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -854,6 +910,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -887,6 +944,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -894,6 +952,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -901,6 +960,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -931,6 +991,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -938,6 +999,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -945,6 +1007,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -952,6 +1015,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 0, 0, 0],
@@ -985,6 +1049,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -992,6 +1057,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -999,6 +1065,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1006,6 +1073,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 0, 0, 0],
@@ -1040,6 +1108,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -1047,6 +1116,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -1077,6 +1147,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -1084,6 +1155,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -1117,6 +1189,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -1124,6 +1197,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -1131,6 +1205,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -1161,6 +1236,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1168,6 +1244,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1175,6 +1252,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1182,6 +1260,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 0, 0, 0],
@@ -1219,6 +1298,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1226,6 +1306,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1233,6 +1314,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1240,6 +1322,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 0, 0, 0],
@@ -1274,6 +1357,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1281,6 +1365,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1288,6 +1373,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -1326,6 +1412,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1333,6 +1420,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1340,6 +1428,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -1347,6 +1436,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -1377,6 +1467,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1384,6 +1475,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1391,6 +1483,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -1430,6 +1523,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1437,6 +1531,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1444,6 +1539,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -1451,6 +1547,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -1481,6 +1578,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -1488,6 +1586,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -1495,6 +1594,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1502,6 +1602,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1509,6 +1610,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1516,6 +1618,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 0, 4, 4, 1, 5, 5, 2, 3],
@@ -1555,6 +1658,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -1562,6 +1666,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -1569,6 +1674,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -1576,6 +1682,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1583,6 +1690,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1590,6 +1698,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1597,6 +1706,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -1604,6 +1714,7 @@ pub static BASE: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [4, 0, 5, 5, 1, 6, 6, 2, 7, 7, 3, 4],
@@ -1647,6 +1758,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1654,6 +1766,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000010010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1661,6 +1774,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1668,6 +1782,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1675,6 +1790,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 2, 2, 1, 4, 4, 0, 3, 3, 3, 3],
@@ -1713,6 +1829,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -1720,6 +1837,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -1727,6 +1845,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1734,6 +1853,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1741,6 +1861,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -1748,6 +1869,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -1755,6 +1877,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 1, 5, 5, 2, 6, 6, 1, 4],
@@ -1789,6 +1912,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -1796,6 +1920,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -1803,6 +1928,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1810,6 +1936,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1817,6 +1944,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001000100000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 2, 4, 1, 1, 1, 4, 2, 3],
@@ -1847,6 +1975,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1854,6 +1983,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001111100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1861,6 +1991,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2],
@@ -1891,6 +2022,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -1898,6 +2030,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1905,6 +2038,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1912,6 +2046,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 1, 2],
@@ -1942,6 +2077,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1949,6 +2085,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001111100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -1956,6 +2093,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2],
@@ -1986,6 +2124,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -1993,6 +2132,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001111111100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2000,6 +2140,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2],
@@ -2030,6 +2171,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -2037,6 +2179,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2044,6 +2187,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2051,6 +2195,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2058,6 +2203,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2065,6 +2211,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 1, 4, 4, 2, 5, 5, 1, 3],
@@ -2099,6 +2246,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("v"),
@@ -2106,6 +2254,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2113,6 +2262,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2120,6 +2270,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2127,6 +2278,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 3, 3, 1, 4, 4, 1, 3, 3, 0, 2],
@@ -2157,6 +2309,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -2164,6 +2317,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2171,6 +2325,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111100001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2178,6 +2333,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 0, 3, 3, 0, 2, 2, 2, 2],
@@ -2208,6 +2364,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2215,6 +2372,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2222,6 +2380,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2229,6 +2388,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2236,6 +2396,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -2243,6 +2404,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 3, 3, 1, 4, 4, 0, 5, 5, 1, 2],
@@ -2273,6 +2435,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("m"),
@@ -2280,6 +2443,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -2287,6 +2451,7 @@ pub static RIVER: TileSet = TileSet {
                     ports: 0b111111111101,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
@@ -2330,6 +2495,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2337,6 +2503,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2344,6 +2511,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2351,6 +2519,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 1, 2],
@@ -2395,6 +2564,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -2402,6 +2572,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1],
@@ -2446,6 +2617,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2453,6 +2625,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2460,6 +2633,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2467,6 +2641,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -2511,6 +2686,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -2518,6 +2694,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -2525,6 +2702,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -2532,6 +2710,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2539,6 +2718,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2546,6 +2726,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2553,6 +2734,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 4, 1, 5, 5, 2, 6],
@@ -2619,6 +2801,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -2626,6 +2809,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2633,6 +2817,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2640,6 +2825,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2647,6 +2833,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001000111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 4, 4, 1, 1, 1, 4, 2, 3],
@@ -2695,6 +2882,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -2702,6 +2890,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -2709,6 +2898,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -2716,6 +2906,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2723,6 +2914,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2730,6 +2922,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2737,6 +2930,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -2744,6 +2938,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [4, 0, 5, 5, 1, 6, 6, 2, 7, 7, 3, 4],
@@ -2792,6 +2987,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2799,6 +2995,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2806,6 +3003,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2813,6 +3011,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -2857,6 +3056,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -2864,6 +3064,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -2871,6 +3072,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2878,6 +3080,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2885,6 +3088,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -2892,6 +3096,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 0, 4, 4, 1, 5, 5, 2, 3],
@@ -2943,6 +3148,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -2950,6 +3156,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -2957,6 +3164,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -2964,6 +3172,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 1, 2],
@@ -3008,6 +3217,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -3015,6 +3225,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1],
@@ -3059,6 +3270,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3066,6 +3278,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3073,6 +3286,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3080,6 +3294,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 3, 3, 3],
@@ -3128,6 +3343,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3135,6 +3351,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3142,6 +3359,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3149,6 +3367,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 3],
@@ -3197,6 +3416,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3204,6 +3424,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3211,6 +3432,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3218,6 +3440,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 3, 1, 2],
@@ -3262,6 +3485,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3269,6 +3493,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3276,6 +3501,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -3320,6 +3546,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3327,6 +3554,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3334,6 +3562,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3341,6 +3570,7 @@ pub static ANNIVERSARY: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -3394,6 +3624,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -3401,6 +3632,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3408,6 +3640,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3415,6 +3648,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -3449,6 +3683,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cse"),
@@ -3456,6 +3691,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -3463,6 +3699,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -3497,6 +3734,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3504,6 +3742,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3511,6 +3750,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3518,6 +3758,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 1, 2, 2, 2, 2],
@@ -3556,6 +3797,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3563,6 +3805,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3570,6 +3813,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3577,6 +3821,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111111100000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 3, 3, 3],
@@ -3615,6 +3860,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -3622,6 +3868,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -3629,6 +3876,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -3636,6 +3884,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3643,6 +3892,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3650,6 +3900,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -3657,6 +3908,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000100000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -3664,6 +3916,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001000000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 3, 6, 1, 1, 1, 7, 2, 5],
@@ -3702,6 +3955,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3709,6 +3963,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3716,6 +3971,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b111100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3723,6 +3979,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 2, 2, 2],
@@ -3757,6 +4014,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -3764,6 +4022,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -3771,6 +4030,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3778,6 +4038,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3785,6 +4046,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 3, 3, 3, 1, 4, 4, 2, 3],
@@ -3823,6 +4085,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3830,6 +4093,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3837,6 +4101,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3844,6 +4109,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 1, 2],
@@ -3882,6 +4148,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -3889,6 +4156,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3896,6 +4164,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3903,6 +4172,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -3937,6 +4207,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -3944,6 +4215,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -3951,6 +4223,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -3958,6 +4231,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -3965,6 +4239,7 @@ pub static FESTIVAL: TileSet = TileSet {
                     ports: 0b001100001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 4, 4, 1, 3, 3, 1, 4, 4, 0, 2],
@@ -4008,6 +4283,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -4015,6 +4291,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b111111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -4062,6 +4339,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4069,6 +4347,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b010010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4076,6 +4355,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4083,6 +4363,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4090,6 +4371,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -4097,6 +4379,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 3, 3, 1, 4, 4, 1, 5, 5, 1, 2],
@@ -4148,6 +4431,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4155,6 +4439,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4162,6 +4447,7 @@ pub static PROMOS: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -4212,6 +4498,7 @@ pub static PROMOS: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 0,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -4270,6 +4557,7 @@ pub static MM: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 2,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -4299,6 +4587,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cwe"),
@@ -4306,6 +4595,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4313,6 +4603,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4320,6 +4611,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 3, 3, 3, 1, 1, 1],
@@ -4350,6 +4642,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -4357,6 +4650,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -4364,6 +4658,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -4371,6 +4666,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4378,6 +4674,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4385,6 +4682,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4392,6 +4690,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 2, 6, 6, 3, 5, 1, 1, 1],
@@ -4433,6 +4732,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rn"),
@@ -4440,6 +4740,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -4447,6 +4748,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -4454,6 +4756,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -4461,6 +4764,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4468,6 +4772,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4475,6 +4780,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4482,6 +4788,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -4489,6 +4796,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [5, 1, 6, 6, 2, 7, 7, 3, 8, 8, 4, 5],
@@ -4523,6 +4831,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4530,6 +4839,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4537,6 +4847,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4544,6 +4855,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 1, 2],
@@ -4578,6 +4890,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4585,6 +4898,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4592,6 +4906,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4599,6 +4914,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4606,6 +4922,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 1, 4, 4, 1, 2, 2, 2, 2],
@@ -4636,6 +4953,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4643,6 +4961,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4650,6 +4969,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4657,6 +4977,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4664,6 +4985,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 4, 4, 1, 3],
@@ -4694,6 +5016,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4701,6 +5024,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4708,6 +5032,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4715,6 +5040,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0],
@@ -4745,6 +5071,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("g"),
@@ -4752,6 +5079,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -4759,6 +5087,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111101111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2],
@@ -4793,6 +5122,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000010010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4800,6 +5130,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4807,6 +5138,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4814,6 +5146,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 0, 2, 2, 0, 3, 3, 3, 3, 3, 0, 1],
@@ -4844,6 +5177,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rn"),
@@ -4851,6 +5185,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -4858,6 +5193,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4865,6 +5201,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000001,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4872,6 +5209,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000000100,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4879,6 +5217,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -4886,6 +5225,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 4, 0, 0, 0, 5, 2, 6, 0, 0, 0],
@@ -4927,6 +5267,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c"),
@@ -4934,6 +5275,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -4941,6 +5283,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -4948,6 +5291,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -4955,6 +5299,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -4962,6 +5307,7 @@ pub static MM: TileSet = TileSet {
                     ports: 0b000001000100,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 0, 5, 1, 1, 1, 5, 0, 4, 4, 2, 3],
@@ -5042,6 +5388,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5049,6 +5396,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5056,6 +5404,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -5118,6 +5467,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -5125,6 +5475,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5132,6 +5483,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5139,6 +5491,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 1, 3, 3, 3, 3, 3, 1, 2],
@@ -5201,6 +5554,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -5208,6 +5562,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -5215,6 +5570,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5222,6 +5578,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5229,6 +5586,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -5236,6 +5594,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 0, 5, 5, 2, 4, 4, 1, 3],
@@ -5302,6 +5661,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -5309,6 +5669,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -5316,6 +5677,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5323,6 +5685,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5330,6 +5693,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 2, 4, 4, 4, 4, 4, 1, 3],
@@ -5398,6 +5762,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -5405,6 +5770,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5412,6 +5778,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5419,6 +5786,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -5426,6 +5794,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b001100001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 4, 4, 1, 3, 3, 1, 4, 4, 0, 2],
@@ -5483,6 +5852,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -5490,6 +5860,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5497,6 +5868,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5504,6 +5876,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000111100000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 0, 0, 0],
@@ -5565,6 +5938,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5572,6 +5946,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5579,6 +5954,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 2, 2, 2, 2, 2, 2, 0, 0, 0],
@@ -5640,6 +6016,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cn"),
@@ -5647,6 +6024,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("ce"),
@@ -5654,6 +6032,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -5661,6 +6040,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -5668,6 +6048,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -5675,6 +6056,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11110,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4],
@@ -5732,6 +6114,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cs"),
@@ -5739,6 +6122,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -5746,6 +6130,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -5753,6 +6138,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5760,6 +6146,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5767,6 +6154,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -5774,6 +6162,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000100000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -5781,6 +6170,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b001000000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 5, 3, 6, 1, 1, 1, 7, 2, 4],
@@ -5842,6 +6232,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -5849,6 +6240,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5856,6 +6248,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -5863,6 +6256,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 1, 2, 2, 2, 2],
@@ -5923,6 +6317,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 0,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -5984,6 +6379,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -5991,6 +6387,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -5998,6 +6395,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6005,6 +6403,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 1, 2, 2, 1, 3, 0, 0, 0],
@@ -6067,6 +6466,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -6074,6 +6474,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6081,6 +6482,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6088,6 +6490,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 1, 2, 2, 1, 3],
@@ -6150,6 +6553,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -6157,6 +6561,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6164,6 +6569,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6171,6 +6577,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 1, 2, 0, 0, 0],
@@ -6237,6 +6644,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("ce"),
@@ -6244,6 +6652,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("cw"),
@@ -6251,6 +6660,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -6258,6 +6668,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b111,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 3, 3, 3, 2, 2, 2],
@@ -6315,6 +6726,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -6322,6 +6734,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -6329,6 +6742,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 1, 1, 1, 0, 0, 0],
@@ -6386,6 +6800,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rn"),
@@ -6393,6 +6808,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -6400,6 +6816,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6407,6 +6824,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000001,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6414,6 +6832,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000000000100,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -6421,6 +6840,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -6428,6 +6848,7 @@ pub static INNS_CATHEDRALS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 4, 0, 0, 0, 5, 2, 6, 0, 0, 0],
@@ -6505,6 +6926,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -6512,6 +6934,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6519,6 +6942,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6526,6 +6950,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111111100000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 3, 3, 3, 3, 3],
@@ -6588,6 +7013,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -6595,6 +7021,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6602,6 +7029,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6609,6 +7037,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -6616,6 +7045,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -6623,6 +7053,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 3, 3, 1, 4, 4, 0, 5, 5, 1, 2],
@@ -6681,6 +7112,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -6688,6 +7120,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -6695,6 +7128,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6702,6 +7136,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6709,6 +7144,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -6716,6 +7152,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 5, 5, 5, 5, 2, 4, 4, 1, 3],
@@ -6785,6 +7222,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -6792,6 +7230,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -6799,6 +7238,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6806,6 +7246,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6813,6 +7254,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 3, 2, 4, 1, 1, 1],
@@ -6879,6 +7321,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -6886,6 +7329,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6893,6 +7337,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6900,6 +7345,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -6907,6 +7353,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 0, 0, 0, 4, 1, 3, 0, 0, 0],
@@ -6973,6 +7420,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -6980,6 +7428,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -6987,6 +7436,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -6994,6 +7444,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 1, 2, 0, 0, 0],
@@ -7060,6 +7511,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -7067,6 +7519,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -7129,6 +7582,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -7136,6 +7590,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -7198,6 +7653,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -7205,6 +7661,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7212,6 +7669,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7219,6 +7677,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -7226,6 +7685,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 4, 4, 3, 1, 2, 0, 0, 0],
@@ -7292,6 +7752,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -7299,6 +7760,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -7306,6 +7768,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rw"),
@@ -7313,6 +7776,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7320,6 +7784,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7327,6 +7792,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -7334,6 +7800,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [4, 4, 4, 4, 1, 5, 5, 2, 6, 6, 3, 4],
@@ -7408,6 +7875,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c"),
@@ -7415,6 +7883,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -7422,6 +7891,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7429,6 +7899,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7436,6 +7907,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 3, 2, 4, 4, 4, 4],
@@ -7502,6 +7974,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -7509,6 +7982,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -7516,6 +7990,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7523,6 +7998,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7530,6 +8006,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 3, 2, 4, 1, 1, 1],
@@ -7596,6 +8073,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -7603,6 +8081,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c3"),
@@ -7610,6 +8089,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -7617,6 +8097,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b111,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 1, 1, 1, 0, 0, 0],
@@ -7679,6 +8160,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -7686,6 +8168,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7693,6 +8176,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7700,6 +8184,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -7762,6 +8247,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -7769,6 +8255,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -7776,6 +8263,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7783,6 +8271,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7790,6 +8279,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -7797,6 +8287,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000100000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -7804,6 +8295,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 6, 2, 5, 4, 1, 3, 0, 0, 0],
@@ -7877,6 +8369,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -7884,6 +8377,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7891,6 +8385,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7898,6 +8393,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -7960,6 +8456,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -7967,6 +8464,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -7974,6 +8472,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0],
@@ -8036,6 +8535,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rn"),
@@ -8043,6 +8543,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -8050,6 +8551,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -8057,6 +8559,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000001,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -8064,6 +8567,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000100,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -8071,6 +8575,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -8078,6 +8583,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 4, 0, 0, 0, 5, 2, 6, 0, 0, 0],
@@ -8151,6 +8657,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -8158,6 +8665,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -8165,6 +8673,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -8172,6 +8681,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -8179,6 +8689,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 0, 0, 0, 4, 1, 3, 0, 0, 0],
@@ -8245,6 +8756,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -8252,6 +8764,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -8314,6 +8827,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c"),
@@ -8321,6 +8835,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("rs"),
@@ -8328,6 +8843,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("re"),
@@ -8335,6 +8851,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -8342,6 +8859,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -8349,6 +8867,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -8356,6 +8875,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 6, 3, 5, 5, 2, 4, 1, 1, 1],
@@ -8429,6 +8949,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -8436,6 +8957,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -8443,6 +8965,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -8450,6 +8973,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 3, 1, 2, 0, 0, 0],
@@ -8516,6 +9040,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -8523,6 +9048,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -8530,6 +9056,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -8537,6 +9064,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000100000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -8544,6 +9072,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 4, 4, 4, 0, 0, 0],
@@ -8610,6 +9139,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -8617,6 +9147,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -8624,6 +9155,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -8695,6 +9227,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -8702,6 +9235,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -8709,6 +9243,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -8716,6 +9251,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 0, 0, 0],
@@ -8777,6 +9313,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c"),
@@ -8784,6 +9321,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -8791,6 +9329,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 2, 2, 2, 2, 2, 2, 1, 1, 1],
@@ -8852,6 +9391,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -8859,6 +9399,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -8920,6 +9461,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r1"),
@@ -8927,6 +9469,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -8934,6 +9477,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r3"),
@@ -8941,6 +9485,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -8948,6 +9493,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -8955,6 +9501,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -8962,6 +9509,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 1, 6, 6, 2, 5, 5, 3, 4],
@@ -9027,6 +9575,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9034,6 +9583,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9041,6 +9591,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0],
@@ -9102,6 +9653,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -9109,6 +9661,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9116,6 +9669,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9123,6 +9677,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2],
@@ -9191,6 +9746,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9198,6 +9754,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9205,6 +9762,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -9269,6 +9827,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9276,6 +9835,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9283,6 +9843,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -9344,6 +9905,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -9351,6 +9913,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r3"),
@@ -9358,6 +9921,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9365,6 +9929,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9372,6 +9937,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -9379,6 +9945,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 0, 4, 4, 1, 5, 5, 2, 3],
@@ -9444,6 +10011,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c"),
@@ -9451,6 +10019,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -9458,6 +10027,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111111111000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2],
@@ -9519,6 +10089,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -9526,6 +10097,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -9587,6 +10159,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -9594,6 +10167,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9601,6 +10175,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9608,6 +10183,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -9669,6 +10245,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -9676,6 +10253,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9683,6 +10261,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9690,6 +10269,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 2, 2, 2],
@@ -9751,6 +10331,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9758,6 +10339,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9765,6 +10347,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0],
@@ -9826,6 +10409,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c"),
@@ -9833,6 +10417,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -9840,6 +10425,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1],
@@ -9901,6 +10487,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r1"),
@@ -9908,6 +10495,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -9915,6 +10503,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r3"),
@@ -9922,6 +10511,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -9929,6 +10519,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -9936,6 +10527,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -9943,6 +10535,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [4, 4, 4, 4, 1, 5, 5, 2, 6, 6, 3, 4],
@@ -10020,6 +10613,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -10027,6 +10621,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10034,6 +10629,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000101,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10041,6 +10637,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000101000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 1, 2, 0, 0, 0, 3, 1, 3, 0, 0, 0],
@@ -10106,6 +10703,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -10113,6 +10711,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r3"),
@@ -10120,6 +10719,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10127,6 +10727,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10134,6 +10735,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -10141,6 +10743,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 0, 4, 4, 1, 5, 5, 2, 3],
@@ -10206,6 +10809,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -10213,6 +10817,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -10274,6 +10879,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -10281,6 +10887,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10288,6 +10895,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10295,6 +10903,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -10356,6 +10965,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -10363,6 +10973,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10370,6 +10981,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10377,6 +10989,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 2, 2, 2],
@@ -10438,6 +11051,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -10445,6 +11059,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10452,6 +11067,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000100001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10459,6 +11075,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 3, 1, 2, 0, 0, 0],
@@ -10520,6 +11137,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -10527,6 +11145,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10534,6 +11153,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10541,6 +11161,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -10548,6 +11169,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 4, 4, 1, 3, 3, 1, 4, 4, 0, 2],
@@ -10609,6 +11231,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10616,6 +11239,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10623,6 +11247,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 0, 1],
@@ -10684,6 +11309,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -10691,6 +11317,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -10698,6 +11325,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111111000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 0, 0, 0, 2, 2, 2, 2, 2, 2],
@@ -10759,6 +11387,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -10766,6 +11395,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -10827,6 +11457,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -10834,6 +11465,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b111101111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1],
@@ -10898,6 +11530,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 0,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -10958,6 +11591,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -10965,6 +11599,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b100000001111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -10972,6 +11607,7 @@ pub static PRINCESS_DRAGON: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1],
@@ -11042,6 +11678,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -11049,6 +11686,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -11056,6 +11694,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000001,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -11063,6 +11702,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000100,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -11070,6 +11710,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -11077,6 +11718,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 1, 3, 0, 0, 0, 4, 1, 5, 0, 0, 0],
@@ -11133,6 +11775,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -11140,6 +11783,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -11147,6 +11791,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -11154,6 +11799,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b100000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -11161,6 +11807,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b001000100000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 2, 4, 1, 1, 1, 4, 2, 3],
@@ -11217,6 +11864,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -11224,6 +11872,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -11231,6 +11880,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000001000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -11238,6 +11888,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 2, 1, 3, 0, 0, 0],
@@ -11298,6 +11949,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111000111111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -11305,6 +11957,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -11312,6 +11965,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
@@ -11368,6 +12022,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r1"),
@@ -11375,6 +12030,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -11382,6 +12038,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -11389,6 +12046,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b100001111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -11396,6 +12054,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 3, 3, 3, 3, 3, 3, 2, 4, 4, 1, 3],
@@ -11463,6 +12122,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b010000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -11470,6 +12130,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -11477,6 +12138,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -11484,6 +12146,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -11491,6 +12154,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b001100001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 0, 4, 4, 1, 3, 3, 1, 4, 4, 0, 2],
@@ -11547,6 +12211,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -11554,6 +12219,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r3"),
@@ -11561,6 +12227,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -11568,6 +12235,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -11575,6 +12243,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -11582,6 +12251,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 4, 4, 2, 5, 5, 5, 5, 5, 0, 3],
@@ -11642,6 +12312,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -11649,6 +12320,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r3"),
@@ -11656,6 +12328,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r4"),
@@ -11663,6 +12336,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -11670,6 +12344,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -11677,6 +12352,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -11684,6 +12360,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -11691,6 +12368,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [4, 0, 5, 5, 1, 6, 6, 2, 7, 7, 3, 4],
@@ -11751,6 +12429,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -11758,6 +12437,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -11814,6 +12494,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -11821,6 +12502,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111111111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -11877,6 +12559,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -11884,6 +12567,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -11944,6 +12628,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -11951,6 +12636,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -11958,6 +12644,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 2, 2, 1, 1, 1],
@@ -12014,6 +12701,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -12021,6 +12709,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12028,6 +12717,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12035,6 +12725,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 1, 2, 2, 2, 2],
@@ -12095,6 +12786,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -12102,6 +12794,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12109,6 +12802,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b100001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12116,6 +12810,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 3, 3, 1, 2],
@@ -12172,6 +12867,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -12179,6 +12875,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b010000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12186,6 +12883,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12193,6 +12891,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -12200,6 +12899,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 1, 4, 4, 4, 4, 4, 1, 2],
@@ -12256,6 +12956,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -12263,6 +12964,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12270,6 +12972,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12277,6 +12980,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000000100000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -12284,6 +12988,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 1, 3, 4, 4, 4, 0, 0, 0],
@@ -12344,6 +13049,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b111000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -12351,6 +13057,7 @@ pub static TOWER: TileSet = TileSet {
                     ports: 0b000111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0],
@@ -12415,6 +13122,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                 ports: 0b000000000000,
                 pennants: 0,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [NO_SEGMENT; 12],
             edges: [
@@ -12470,6 +13178,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r1"),
@@ -12477,6 +13186,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -12484,6 +13194,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r3"),
@@ -12491,6 +13202,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r4"),
@@ -12498,6 +13210,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12505,6 +13218,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12512,6 +13226,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -12519,6 +13234,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f4"),
@@ -12526,6 +13242,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [5, 1, 6, 6, 4, 7, 7, 3, 8, 8, 2, 5],
@@ -12599,6 +13316,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000111000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -12606,6 +13324,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12613,6 +13332,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12620,6 +13340,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1],
@@ -12671,6 +13392,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                 ports: 0b111111111111,
                 pennants: 2,
                 cities: 0b0,
+                reaches: 0b0,
             }]),
             ports: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             edges: [
@@ -12722,6 +13444,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -12729,6 +13452,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12736,6 +13460,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12743,6 +13468,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 1, 1, 1, 3, 3, 3, 1, 1, 1],
@@ -12799,6 +13525,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -12806,6 +13533,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b010000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12813,6 +13541,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12820,6 +13549,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b001111111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 1, 2],
@@ -12877,6 +13607,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("c2"),
@@ -12884,6 +13615,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r1"),
@@ -12891,6 +13623,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r2"),
@@ -12898,6 +13631,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -12905,6 +13639,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -12912,6 +13647,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000100000000,
                     pennants: 0,
                     cities: 0b10,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -12919,6 +13655,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b11,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 4, 2, 6, 6, 3, 5, 1, 1, 1],
@@ -12982,6 +13719,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -12989,6 +13727,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f"),
@@ -12996,6 +13735,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b111101111111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2],
@@ -13052,6 +13792,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b111000000000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -13059,6 +13800,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -13066,6 +13808,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -13073,6 +13816,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000111000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0],
@@ -13129,6 +13873,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -13136,6 +13881,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000010010000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -13143,6 +13889,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b111100000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -13150,6 +13897,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000001000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -13157,6 +13905,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000001100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 3, 1, 4, 4, 1, 2, 2, 2, 2],
@@ -13209,6 +13958,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000111,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -13216,6 +13966,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b010010000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -13223,6 +13974,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000001111000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -13230,6 +13982,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b100000000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -13237,6 +13990,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b001100000000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [0, 0, 0, 2, 2, 2, 2, 1, 4, 4, 1, 3],
@@ -13289,6 +14043,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b111000111000,
                     pennants: 1,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("r"),
@@ -13296,6 +14051,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000010000010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -13303,6 +14059,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000101000000,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -13310,6 +14067,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000001,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -13317,6 +14075,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000000100,
                     pennants: 0,
                     cities: 0b1,
+                    reaches: 0b0,
                 },
             ]),
             ports: [3, 1, 4, 0, 0, 0, 2, 1, 2, 0, 0, 0],
@@ -13372,6 +14131,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b010000010010,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f1"),
@@ -13379,6 +14139,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b100000000001,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f2"),
@@ -13386,6 +14147,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b000000001100,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
                 Segment {
                     name: Cow::Borrowed("f3"),
@@ -13393,6 +14155,7 @@ pub static ABBEY_MAYOR: TileSet = TileSet {
                     ports: 0b001111100000,
                     pennants: 0,
                     cities: 0b0,
+                    reaches: 0b0,
                 },
             ]),
             ports: [1, 0, 2, 2, 0, 3, 3, 3, 3, 3, 0, 1],

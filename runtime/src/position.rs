@@ -9,6 +9,13 @@
 //! Sums, not exclusive ors: two identical figures side by side do not cancel.
 //! Two positions reached by placing the same tiles in another order have the
 //! same key.
+//!
+//! A position is what a game record holds (`docs/game-record.md`): the pile
+//! is the multiset of tiles left (what was drawn is on the board or set
+//! aside), never an order; a research state's next draws come from its seed
+//! and the tiles left, and its record carries the seed. A record written
+//! inside a turn says what the game waits for (`drawn`, `waiting`), so that
+//! reading it back gives the same key.
 
 use crate::catalog::KindId;
 use crate::game::{Game, Phase};

@@ -11,6 +11,9 @@
 //! - `recall = "abbot"` in a `[[turn]]`: instead of placing a figure, take the own
 //!   abbot back (it scores its monastery or garden at once). Not with `figure`.
 //! - `figure.kind` is `follower` or `abbot`.
+//! - `drawn` and `waiting` at the top: a record written inside a turn (a tile
+//!   in hand; a turn whose arrow, figure step or next answer is still to come),
+//!   so that a game read back is the same position ([`Waiting`]).
 //!
 //! ```
 //! let text = r#"
@@ -63,6 +66,55 @@ pub struct Record {
     /// 64 bits: a seed of 2^63 or more is written as a negative number, its
     /// two's complement.
     pub seed: Option<u64>,
+    /// `drawn = "..."`: a record written while a tile was in hand: the tile
+    /// drawn after the last turn (and after the top-level `set_aside`), not
+    /// placed yet.
+    pub drawn: Option<String>,
+    /// `waiting = "..."`: a record written inside a turn: what the game waits
+    /// for after the last turn as written (see [`Waiting`]).
+    pub waiting: Option<Waiting>,
+}
+
+/// What a record written inside a turn stops before (`waiting = "..."`): the
+/// game read back waits for it, as the game that wrote the record did. A
+/// record without it ends at a turn's end (or, with `drawn`, at a tile in hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Waiting {
+    /// `"draw"`: the player to move holds a town hall and chose to draw
+    /// instead of placing it; the tile is not drawn yet (a chance node).
+    Draw,
+    /// `"arrow"`: the last turn's tile is placed and activated arrows of
+    /// several kinds; the choice among them is next.
+    Arrow,
+    /// `"figure"`: the last turn's tile is placed (its arrow chosen); its
+    /// figure step is next.
+    Figure,
+    /// `"answer"`: the last turn's figure step is done, and the answers its
+    /// `then` gives; the next decision (a mayor's, a scarecrow's, a
+    /// messenger's) waits for its answer.
+    Answer,
+}
+
+impl Waiting {
+    /// Every value, in the order of a turn.
+    pub const ALL: [Waiting; 4] = [
+        Waiting::Draw,
+        Waiting::Arrow,
+        Waiting::Figure,
+        Waiting::Answer,
+    ];
+
+    /// The value as a record writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Waiting::Draw => "draw",
+            Waiting::Arrow => "arrow",
+            Waiting::Figure => "figure",
+            Waiting::Answer => "answer",
+        }
+    }
 }
 
 /// One tile placement and its figure step.

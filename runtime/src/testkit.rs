@@ -30,6 +30,7 @@ pub fn kind(id: &'static str, count: u8, segments: &[&str]) -> TileKind {
             ports: 0,
             pennants: 0,
             cities: 0,
+            reaches: 0,
         };
         for w in words {
             if let Some(n) = w.strip_prefix('+') {

@@ -142,6 +142,13 @@ pub struct Segment {
     pub pennants: u8,
     /// For a field: the city segments of this tile it touches.
     pub cities: SegmentMask,
+    /// For a city: the middle ports of edges it runs to inside the tile
+    /// without holding the edge (`reaches=S` in the tile language;
+    /// JCloisterZone's `HS/C!.v`). It parts the two fields of that edge
+    /// there, the edge stays a field edge, and no segment holds the port in
+    /// [`TileKind::ports`], so nothing joins across it: two such edges placed
+    /// together keep their fields apart. Not in `ports`; for drawing.
+    pub reaches: PortMask,
 }
 
 /// What a road (or river) ends at on its tile.
@@ -316,7 +323,9 @@ pub struct TileKind {
     pub start: bool,
     /// The segments; indices into this slice are the tile's segment numbers.
     pub segments: Cow<'static, [Segment]>,
-    /// For each port, the segment owning it, or [`NO_SEGMENT`].
+    /// For each port, the segment owning it (what a neighbour's port across
+    /// it joins), or [`NO_SEGMENT`] (a town hall's sides; the middle of an
+    /// edge a city only reaches, [`Segment::reaches`]).
     pub ports: [u8; 12],
     /// Edge signatures for rotations 0°, 90°, 180°, 270° (each indexed N, E, S, W).
     pub edges: [[Edge; 4]; 4],

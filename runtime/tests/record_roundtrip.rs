@@ -79,3 +79,46 @@ set_aside = ["base/B"]
          aside (only a drawn tile that fits nowhere is)"
     );
 }
+
+/// `drawn` and `waiting` must say what the game waits for there; each
+/// mismatch names the turn and what the game waits for instead.
+#[test]
+fn a_record_stopped_inside_a_turn_must_stop_where_the_game_waits() {
+    let head = "players = [\"red\", \"blue\"]\nsets = [\"base\"]\nstart = { tile = \"base/D\" }\n";
+    let turn = "[[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+    let resume = |text: &str| {
+        let record = record::parse(text).unwrap_or_else(|e| panic!("{e:?}"));
+        record::resume(&record, tables::SETS, CatalogOptions::default())
+    };
+    let err = |keys: &str| {
+        resume(&format!("{head}{keys}{turn}"))
+            .expect_err("refused")
+            .to_string()
+    };
+    assert_eq!(
+        err("waiting = \"arrow\"\n"),
+        "turn 1 (`base/U`): waiting = \"arrow\": the game waits for the figure step here"
+    );
+    assert_eq!(
+        err("waiting = \"answer\"\n"),
+        "turn 1 (`base/U`): waiting = \"answer\": the game waits for the next draw here"
+    );
+    assert_eq!(
+        err("waiting = \"draw\"\n"),
+        "turn 2: waiting = \"draw\": the game waits for the next draw here"
+    );
+    assert_eq!(
+        err("drawn = \"base/Z\"\n"),
+        "turn 2 (`base/Z`): no such tile in the sets in play"
+    );
+    // Read where it does wait: a figure step, a tile in hand.
+    let game = resume(&format!("{head}waiting = \"figure\"\n{turn}")).expect("replays");
+    assert_eq!(game.phase(), Phase::Figure);
+    let game = resume(&format!("{head}drawn = \"base/V\"\n{turn}")).expect("replays");
+    let v = game.catalog().kind_id("base/V").expect("base/V");
+    assert_eq!((game.phase(), game.current_player()), (Phase::Place(v), 1));
+    // `tilec play` scores it as a game ending there.
+    let record = record::parse(&format!("{head}waiting = \"figure\"\n{turn}")).expect("parses");
+    let over = record::replay(&record, tables::SETS).expect("replays");
+    assert!(over.is_over());
+}

@@ -95,6 +95,11 @@ fn edges_valid(tile: &Tile, diags: &mut Vec<Diagnostic>) {
         let (Some(l), Some(m), Some(r)) = (l, m, r) else {
             continue;
         };
+        // A middle a city only reaches: its halves are fields (E248).
+        let mid = tile.ports[e * 3 + 1] as usize;
+        if tile.segments[mid].reaches & (1 << (e * 3 + 1)) != 0 {
+            continue;
+        }
         let detail = match (l, m, r) {
             (City, City, City) | (Field, Field, Field) | (Seam, Seam, Seam) => continue,
             (Field, Road | River, Field) => continue,

@@ -21,7 +21,7 @@ use super::input;
 use super::output::{self, Files, Target};
 use std::path::{Path, PathBuf};
 use tilec::diagnostic::{Diagnostic, Sources, Span};
-use tilec::import::jcz::{sets_toml, ImportedSet, Input};
+use tilec::import::jcz::{sets_toml, ImportedSet, Input, Origin};
 
 /// Arguments of `tilec import-jcz`.
 #[derive(clap::Args)]
@@ -197,7 +197,8 @@ fn write_dir(dir: &Path, sets: &[ImportedSet], inputs: &[PathBuf]) -> Result<(),
 /// Compiles the imported sets (with their `sets.toml`, and so the shipped sets
 /// they require) and returns what the checks find, but for what lies in a tile
 /// the import refused (it has been reported: a second diagnostic would only
-/// repeat the defect in other words).
+/// repeat the defect in other words). A problem inside a tile also points at
+/// the JCloisterZone tile it was written from: its id, XML file and line.
 /// Files are named where they were written, or after `xml` (`FILE.xml
 /// (imported text)`) when printed.
 fn check(
@@ -220,18 +221,46 @@ fn check(
         .zip(&files)
         .flat_map(|(s, &f)| s.refused_spans(f))
         .collect();
+    let origins: Vec<(Span, &Origin)> = sets
+        .iter()
+        .zip(&files)
+        .flat_map(|(s, &f)| s.origin_spans(f))
+        .collect();
     let toml = sources.add(place("sets.toml"), sets_toml(sets));
     let compiled = tilec::compile(sources, &files, Some(toml));
-    let inside = |d: &Diagnostic| {
-        refused
-            .iter()
-            .any(|r| r.file == d.span.file && r.start <= d.span.start && d.span.end <= r.end)
+    let inside = |d: &Diagnostic, r: &Span| {
+        r.file == d.span.file && r.start <= d.span.start && d.span.end <= r.end
     };
+    let sources = &*sources;
     compiled
         .diagnostics
         .into_iter()
-        .filter(|d| !inside(d))
+        .filter(|d| !refused.iter().any(|r| inside(d, r)))
+        .map(|d| match origins.iter().find(|(r, _)| inside(&d, r)) {
+            Some((_, origin)) => {
+                let label = from_jcz(sources, origin);
+                d.with(origin.span, label)
+            }
+            None => d,
+        })
         .collect()
+}
+
+/// The label naming where an imported tile comes from: "imported from
+/// JCloisterZone's tile `HS/C!.v` (hills_and_sheep.xml, line 4)".
+fn from_jcz(sources: &Sources, origin: &Origin) -> String {
+    let text = sources.text(origin.span.file);
+    let at = (origin.span.start as usize).min(text.len());
+    let line = text.as_bytes()[..at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1;
+    format!(
+        "imported from JCloisterZone's tile `{}` ({}, line {line})",
+        origin.jcz,
+        sources.name(origin.span.file)
+    )
 }
 
 /// The set id a file name gives: its stem (the library makes it a valid id).

@@ -273,12 +273,14 @@ fn write_tile(xml: &mut String, set: &Set, tile: &Tile, lost: &mut Vec<String>) 
         }
         xml.push_str(&marks.features[i]);
         let cities: Vec<&str> = bits(seg.cities)
-            .filter_map(|c| first_edge(tile.segments[c].ports))
+            .filter_map(|c| first_edge(tile.segments[c].edge_ports()))
             .collect();
         if !cities.is_empty() {
             let _ = write!(xml, " city=\"{}\"", cities.join(" "));
         }
-        match places(row.places, seg.ports, &mut inner) {
+        // A middle the city only reaches is no edge of it (JCloisterZone's
+        // `HS/C!.v` writes its city `N`, the fields `SL` and `SR` apart).
+        match places(row.places, seg.edge_ports(), &mut inner) {
             Some(text) => {
                 let _ = writeln!(xml, ">{text}</{}>", row.element);
             }

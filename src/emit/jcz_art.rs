@@ -17,7 +17,11 @@
 //!   top, acrobats and a flying machine, each at `I`.
 //!
 //! Clips and points are in the preview's pixels (`tileSize`) and come from
-//! the layout the preview is painted from (`emit::png::places`).
+//! the layout the preview is painted from (`emit::png::places`). The clips of
+//! a tile are disjoint: a mark's symbol is cut out of the segment under it, as
+//! JCloisterZone's own artwork cuts its symbols out (`${road.N - circus}`).
+//! Only a road's parts (`Road/N`, `Road/S`) lie in the road they split: the
+//! engine reports the one or the others.
 
 use crate::emit::html::file_stem;
 use crate::emit::png::{self, TILE_PX};
@@ -123,15 +127,18 @@ pub fn artwork(sets: &[&Set], named: &[Set]) -> Files {
 /// Every place of `tile` (whose id in the add-on is `id`) the engine can report.
 fn places(tile: &Tile, id: &str) -> Vec<Place> {
     let rt = tile.to_runtime();
-    let laid = png::places(&rt, TILE_PX);
+    let keys = location_keys(tile);
+    // The engine offers every feature of the XML to a figure, so one the
+    // preview does not paint still gets a place to click (`png::places`).
+    let laid = png::places(&rt, TILE_PX, |place| match place {
+        png::Place::Segment(n) => keys[n].is_some(),
+        png::Place::Mark(k) => MARKS.iter().any(|(m, _)| *m == tile.marks[k].kind),
+    });
     let mut out = Vec::new();
-    for (n, (seg, key)) in tile.segments.iter().zip(location_keys(tile)).enumerate() {
-        let Some(key) = key else {
+    for (n, (seg, key)) in tile.segments.iter().zip(keys.iter().cloned()).enumerate() {
+        let (Some(key), Some(area)) = (key, laid.segment(n)) else {
             continue;
         };
-        // The engine offers every feature of the XML to a figure, so one the
-        // preview does not paint still needs a place to click.
-        let area = laid.segment(n).unwrap_or_else(|| unpainted(n));
         let id = format!("{id}:{}", seg.name);
         if splits(tile, n) {
             for e in (0..4).filter(|e| seg.ports & (1 << (3 * e + 1)) != 0) {
@@ -170,17 +177,6 @@ fn splits(tile: &Tile, n: usize) -> bool {
     edges.count() > 1 && super::jcz::writes_tunnel(tile, n)
 }
 
-/// A small square for the `n`th segment of a tile that the preview does not
-/// paint (an enclosed field inside a city of four edges), along the diagonal.
-fn unpainted(n: usize) -> png::Area {
-    let side = TILE_PX / 8;
-    let at = (TILE_PX / 4 + (n as u32 * side) % (TILE_PX / 2)).min(TILE_PX - side);
-    png::Area {
-        clip: format!("M{at} {at}H{}V{}H{at}Z", at + side, at + side),
-        point: (at + side / 2, at + side / 2),
-    }
-}
-
 /// The tile's id within its set (`D` of `base/D`).
 fn local(tile: &Tile) -> &str {
     tile.id.split_once('/').map_or(tile.id.as_str(), |(_, l)| l)
@@ -195,7 +191,7 @@ fn location_keys(tile: &Tile) -> Vec<Option<String>> {
         let (_, ty) = TYPES.iter().find(|(k, _)| *k == seg.kind)?;
         let loc = match seg.kind {
             SegmentKind::City | SegmentKind::Road | SegmentKind::River => {
-                let mask = (0..4).filter(|e| seg.ports & (1 << (3 * e + 1)) != 0);
+                let mask = (0..4).filter(|e| seg.edge_ports() & (1 << (3 * e + 1)) != 0);
                 EDGE_LOCATIONS[mask.fold(0, |m, e| m | (1 << e))].to_string()
             }
             SegmentKind::Field => {

@@ -173,10 +173,15 @@ fn tile(t: &Tile) -> Value {
 
 fn segment(t: &Tile, i: usize) -> Value {
     let s = &t.segments[i];
-    let ports: Vec<&str> = (0..12)
-        .filter(|p| s.ports & (1 << p) != 0)
-        .map(|p| PORT_NAMES[p])
-        .collect();
+    let names_of = |mask: u16| -> Vec<&str> {
+        (0..12)
+            .filter(|p| mask & (1 << p) != 0)
+            .map(|p| PORT_NAMES[p])
+            .collect()
+    };
+    // `ports` are those a neighbour joins; a middle a city only reaches is
+    // `reaches` (the edge stays a field edge).
+    let ports = names_of(s.edge_ports());
     let mut v = json!({ "name": s.name, "kind": s.kind.name(), "ports": ports });
     let obj = v
         .as_object_mut()
@@ -184,6 +189,9 @@ fn segment(t: &Tile, i: usize) -> Value {
     match s.kind {
         SegmentKind::City => {
             obj.insert("pennants".into(), json!(s.pennants));
+            if s.reaches != 0 {
+                obj.insert("reaches".into(), json!(names_of(s.reaches)));
+            }
         }
         SegmentKind::Field => {
             obj.insert("cities".into(), json!(names(t, s.cities)));

@@ -283,6 +283,7 @@ fn emit_segment(w: &mut Writer, s: &Segment) {
     w.line(&format!("ports: {:#014b},", s.ports));
     w.line(&format!("pennants: {},", s.pennants));
     w.line(&format!("cities: {:#b},", s.cities));
+    w.line(&format!("reaches: {:#b},", s.reaches));
     w.close("},");
 }
 

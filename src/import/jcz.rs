@@ -18,6 +18,7 @@
 //! | edges that interleave (a road across a river, a road or a city, a city across a city, a river across a city) | `over=v`, `over=r1`, `under=c`, `over=c1` on a city, `under=c` on the river and the fields of its banks; a `tunnel="true"` road with a field on both sides, `under=f` (see `write.rs`) |
 //! | `<wagon-move>` / `wagon-move="a"` | where one-edge roads end |
 //! | ports no feature covers (the inner sides of the Count's city, see `seam.rs`) | `seam s E S` |
+//! | two fields parting at an edge's middle with nothing between them, both touching a city (`HS/C!.v`) | `city c N reaches=S` (see `reach.rs`) |
 //! | `<position x="0" y="0"/>` | `start` |
 //! | `count`, tile-set `<ref count>` | `count N` |
 //!
@@ -37,6 +38,7 @@ mod ends;
 mod location;
 mod marks;
 mod model;
+mod reach;
 mod read;
 mod resolve;
 mod seam;
@@ -49,7 +51,7 @@ mod xml;
 
 use crate::diagnostic::{Diagnostic, FileId};
 pub use location::inner_field;
-pub use sets::{sets_toml, ImportedSet};
+pub use sets::{sets_toml, ImportedSet, Origin};
 
 /// One file to import with others: its id in the sources, its name (notes on
 /// tiles copied from it name it), its text, and the set id it gives when it

@@ -117,8 +117,37 @@ pub fn derive_adjacency(segments: &mut [Segment], ports: &[u8; 12], diags: &mut 
     }
 }
 
-/// What each edge presents at rotation 0, read from its middle port; an edge
-/// with a seam on any of its ports is a seam (it is no tile edge, or not all of it).
+/// A city reaches an edge's middle (`reaches=S`) between two fields: each
+/// half of that edge is a field's (which two, and that they stay apart, the
+/// planarity and adjacency checks see: the city holds the middle port).
+pub fn check_reaches(segments: &[Segment], ports: &[u8; 12], diags: &mut Vec<Diagnostic>) {
+    for (c, city) in segments.iter().enumerate() {
+        for mid in (0..12).filter(|p| city.reaches & (1 << p) != 0) {
+            if ports[mid] as usize != c {
+                continue; // claimed twice: reported already
+            }
+            for half in [mid - 1, mid + 1] {
+                let owner = ports[half];
+                let kind = (owner != NO_SEGMENT).then(|| &segments[owner as usize]);
+                if kind.is_some_and(|s| s.kind == SegmentKind::Field) {
+                    continue;
+                }
+                let k = Kind::ReachBetweenFields {
+                    city: city.name.clone(),
+                    half: PORT_NAMES[half],
+                    found: kind.map_or("nothing".into(), |s| {
+                        format!("{} `{}`", s.kind.name(), s.name)
+                    }),
+                };
+                diags.push(Diagnostic::new(k, city.span));
+            }
+        }
+    }
+}
+
+/// What each edge presents at rotation 0, read from its middle port (a
+/// field edge where a city only reaches the middle); an edge with a seam on
+/// any of its ports is a seam (it is no tile edge, or not all of it).
 pub fn edges_of(segments: &[Segment], ports: &[u8; 12], marks: &[Mark]) -> [Edge; 4] {
     let wildcard = |m: &Mark| matches!(m.kind, MarkKind::TownHall | MarkKind::Abbey);
     if marks.iter().any(wildcard) {
@@ -131,7 +160,9 @@ pub fn edges_of(segments: &[Segment], ports: &[u8; 12], marks: &[Mark]) -> [Edge
             *edge = Edge::Seam;
             continue;
         }
+        let reached = |o: u8| segments[o as usize].reaches & (1 << (e * 3 + 1)) != 0;
         *edge = match kind(e * 3 + 1) {
+            Some(SegmentKind::City) if reached(ports[e * 3 + 1]) => Edge::Field,
             Some(SegmentKind::City) => Edge::City,
             Some(SegmentKind::Road) => Edge::Road,
             Some(SegmentKind::River) => Edge::River,

@@ -2,7 +2,7 @@
 
 use super::args::{number, Args};
 use super::marks;
-use super::ports::{assign_ports, derive_adjacency, edges_of, Claim};
+use super::ports::{assign_ports, check_reaches, derive_adjacency, edges_of, Claim};
 use super::provenance::{self, Given, SetSourcing};
 use super::touching::{self, faces_adjacency, NotTouching};
 use crate::ast::{ArgKind, Ast, Stmt};
@@ -141,6 +141,7 @@ pub fn lower_tile(
         }
     }
     let ports = assign_ports(&mut d.segments, &d.claims, diags);
+    check_reaches(&d.segments, &ports, diags);
     shape += diags.len() - n;
     let id = [ctx.id, "/", local].concat();
     let count = d.count;
@@ -464,6 +465,7 @@ impl Draft {
             tunnels: 0,
             over: 0,
             not_touching: 0,
+            reaches: 0,
             span: a.span,
         };
         let mut ported = false;
@@ -548,6 +550,22 @@ impl Draft {
                 Kind::PennantsOnNonCity { kind: kind.name() },
                 span,
             )),
+            ("reaches", SegmentKind::City) => match vocab::port(value) {
+                Some(PortWord::Edge(e)) => {
+                    let port = e * 3 + 1;
+                    let seg = self.segments.len();
+                    self.claims.push(Claim { port, seg, span });
+                    s.reaches |= 1 << port;
+                }
+                _ => diags.push(Diagnostic::new(
+                    Kind::ReachNotEdge { word: value.into() },
+                    a.value_span(arg),
+                )),
+            },
+            ("reaches", kind) => diags.push(Diagnostic::new(
+                Kind::ReachesNotCity { kind: kind.name() },
+                span,
+            )),
             ("over" | "under", kind) if vocab::crosses_by(way_of(key), kind) => {
                 self.pending.push(Pending::Cross {
                     way: way_of(key),
@@ -568,7 +586,7 @@ impl Draft {
             }
             _ => {
                 // The attributes a segment may take, and its marks that take a value.
-                let own = ["pennants", "over", "under", "not-touching"];
+                let own = ["pennants", "over", "under", "not-touching", "reaches"];
                 let marks = vocab::segment_marks(s.kind).map(|r| r.keyword);
                 let suggestion = vocab::suggest(key, own.into_iter().chain(marks));
                 let k = Kind::UnknownAttribute {

@@ -272,7 +272,7 @@ kinds! {
         => format!("`{name}` is a {found}, not a {expected}"),
         hint: "name a segment declared on this tile";
     /// The statement does not take this attribute. Segments take: `city` takes
-    /// `pennants=N` and `over=CITY`; `road` takes `over=RIVER`, `over=ROAD`,
+    /// `pennants=N`, `over=CITY` and `reaches=EDGE`; `road` takes `over=RIVER`, `over=ROAD`,
     /// `under=CITY` and `under=FIELD`; `river` takes `under=CITY`; `field` takes
     /// `not-touching=CITY` and `under=CITY` (beside a river under that city);
     /// every segment takes the marks that stand on its kind (`inn`,
@@ -284,6 +284,16 @@ kinds! {
     E112 UnknownAttribute { key: String, statement: String, suggestion: Option<String> }
         => format!("`{statement}` takes no attribute `{key}`"),
         hint: did_you_mean(suggestion, "`tilec check --explain E112` lists the attributes each statement takes");
+    /// `reaches=` says which edge's middle a city runs to without holding the
+    /// edge: one of `N`, `E`, `S`, `W` (not a half edge):
+    ///
+    /// ```text
+    /// city c N reaches=S     # the city runs from the north edge to the middle of the south edge
+    /// city c N reaches=SL    # wrong: a half edge
+    /// ```
+    E134 ReachNotEdge { word: String }
+        => format!("`reaches={word}` names no edge"),
+        hint: "a city reaches the middle of an edge: `reaches=N`, `E`, `S` or `W`";
     /// `arrow` names its kind first: `add-next-to`, `portal` or `extra-turn`, then
     /// the edge it points at:
     ///
@@ -921,6 +931,30 @@ kinds! {
     E220 FieldUnderCityAlone { field: String, city: String }
         => format!("field `{field}` passes under city `{city}`, but no river does"),
         hint: format!("a field passes under a city beside a river that does: write `under={city}` on the river, or part the field");
+    /// Only a city runs to an edge's middle and parts the fields there
+    /// (`reaches=`): a road or a river holds the middle of its edge itself.
+    ///
+    /// ```text
+    /// city c N reaches=S     # right
+    /// road r N reaches=S     # wrong: write `road r N S` for a road through the tile
+    /// ```
+    E247 ReachesNotCity { kind: &'static str }
+        => format!("a {kind} does not take `reaches=`"),
+        hint: "only a city reaches an edge's middle between two fields (`city c N reaches=S`)";
+    /// A city that reaches the middle of an edge (`reaches=S`) parts the two
+    /// fields of that edge there: each half of the edge must be a field's,
+    /// and the edge stays a field edge (JCloisterZone's `HS/C!.v`: its city
+    /// runs from the north edge to the middle of the south edge, between the
+    /// fields `SL` and `SR`).
+    ///
+    /// ```text
+    /// city c N reaches=S
+    /// field f1 WR WL SR -> c
+    /// field f2 EL ER SL -> c
+    /// ```
+    E248 ReachBetweenFields { city: String, half: &'static str, found: String }
+        => format!("city `{city}` reaches the middle of {}, but {half} is {found}, not a field", &half[..1]),
+        hint: format!("a city reaches an edge's middle between two fields: give {half} to a field, or drop `reaches={}`", &half[..1]);
     /// `under=` says a segment passes under another: a road in a tunnel under a
     /// city or a field, a river under a city, and a field on the river's banks
     /// with it (the table `CROSSINGS` in `src/vocab.rs`). What crosses a road

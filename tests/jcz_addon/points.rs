@@ -2,7 +2,8 @@
 //! and points the add-on writes (not on the layout that made them): every
 //! point is at least [`BORDER`] of the tile from its border, and well inside
 //! its clip, at least [`INSIDE`] of the room the clip has at its roomiest
-//! spot (the largest disc that fits in it), or [`ENOUGH`] of the tile.
+//! spot (the largest disc that fits in it), or [`ENOUGH`] of the tile; and
+//! the clips of one tile are disjoint ([`overlaps`]).
 
 use serde_json::Value;
 
@@ -55,6 +56,48 @@ pub fn measure(files: &Files, dir: &str) -> Vec<Measured> {
                 room: room_at(&inside, size, (x, y)),
                 most,
             });
+        }
+    }
+    out
+}
+
+/// Every pair of places of one tile whose clips share a pixel, as text
+/// (`tile: A and B share N pixels`). In JCloisterZone's client a click or a
+/// hover on a shared pixel is ambiguous, and a figure's point may fall in
+/// another place's clip. A road the engine splits at its tunnel (`Road/N`,
+/// `Road/S`, with its tunnel rule on) is the engine's other reading of the
+/// road it splits (`Road/NS`): the engine reports the one or the others,
+/// never both, so a part (its feature id is the road's id with `:EDGE`
+/// added) may share pixels with the road it is part of, and with no other.
+pub fn overlaps(files: &Files, dir: &str) -> Vec<String> {
+    let json =
+        |p: &str| -> Value { serde_json::from_slice(&files[&format!("{dir}/{p}")]).expect("JSON") };
+    let size = json("artwork.json")["tileSize"].as_u64().expect("tileSize") as usize;
+    let features = json("jsons/features.json");
+    let tiles = json("jsons/tiles.json");
+    let mut out = Vec::new();
+    for (tile, entry) in tiles.as_object().expect("tiles") {
+        let places: Vec<(&str, &str, Vec<bool>)> = entry["features"]
+            .as_object()
+            .expect("features")
+            .iter()
+            .map(|(key, id)| {
+                let id = id.as_str().expect("an id");
+                let clip = features[id]["clip"].as_str().expect("a clip");
+                (key.as_str(), id, raster(clip, size))
+            })
+            .collect();
+        for (i, (ka, ia, a)) in places.iter().enumerate() {
+            for (kb, ib, b) in &places[i + 1..] {
+                let part = |x: &str, y: &str| x.strip_prefix(y).is_some_and(|r| r.starts_with(':'));
+                if part(ia, ib) || part(ib, ia) {
+                    continue;
+                }
+                let shared = a.iter().zip(b).filter(|(x, y)| **x && **y).count();
+                if shared > 0 {
+                    out.push(format!("{tile}: {ka} and {kb} share {shared} pixels"));
+                }
+            }
         }
     }
     out

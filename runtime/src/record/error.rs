@@ -1,5 +1,6 @@
 //! Record and replay errors; all message text lives in the `Display` impls here.
 
+use super::Waiting;
 use crate::{
     ActError, ArrowKind, CatalogError, ChoiceError, DrawError, FigureKind, PlaceError, Placement,
     Pos, SetupError,
@@ -110,6 +111,26 @@ pub enum InvalidKind {
     },
     /// `figure.portal = true` without `figure.at`.
     PortalSquare,
+    /// `waiting` names nothing a game waits for.
+    UnknownWaiting {
+        /// The value as written.
+        name: String,
+    },
+    /// `waiting` beside `drawn`.
+    DrawnAndWaiting,
+    /// `waiting` (but `"draw"`) with no last turn to wait in: none is
+    /// written, or tiles were set aside after it.
+    NoTurnWaits {
+        /// The value.
+        waiting: Waiting,
+    },
+    /// The last turn writes a step that `waiting` says is still to come.
+    WrittenBeforeWaiting {
+        /// The value.
+        waiting: Waiting,
+        /// The key the turn writes.
+        key: &'static str,
+    },
 }
 
 impl fmt::Display for InvalidKind {
@@ -170,6 +191,26 @@ impl fmt::Display for InvalidKind {
                     "a portal needs `at`: the square of the tile it places on"
                 )
             }
+            InvalidKind::UnknownWaiting { name } => {
+                let names: Vec<_> = Waiting::ALL.iter().map(|w| w.name()).collect();
+                write!(f, "unknown `{name}` (known: {})", names.join(", "))
+            }
+            InvalidKind::DrawnAndWaiting => write!(
+                f,
+                "not with `drawn`: a drawn tile waits for its placement, and `waiting` \
+                 says what waits after it"
+            ),
+            InvalidKind::NoTurnWaits { waiting } => write!(
+                f,
+                "`waiting = \"{}\"` waits in the last turn, and the record ends after \
+                 no turn (or after tiles set aside)",
+                waiting.name()
+            ),
+            InvalidKind::WrittenBeforeWaiting { waiting, key } => write!(
+                f,
+                "`waiting = \"{}\"` says the turn stops before that, and it writes `{key}`",
+                waiting.name()
+            ),
         }
     }
 }
@@ -264,6 +305,16 @@ pub enum ReplayErrorKind {
         /// The legal answers, as a record writes them.
         legal: Vec<String>,
     },
+    /// `drawn` names a tile that fits nowhere (it is set aside, not held).
+    DrawnFitsNowhere,
+    /// `waiting` (or `drawn`) says the game waits for something it does not.
+    NotWaiting {
+        /// What the record says the game waits for (`drawn`'s placement is
+        /// `None`).
+        waiting: Option<Waiting>,
+        /// What the game waits for, in words.
+        found: &'static str,
+    },
     /// The figure step breaks a rule.
     Figure {
         /// The step as written.
@@ -357,6 +408,9 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.turn == 0 {
             write!(f, "setup: ")?;
+        } else if self.tile.is_empty() {
+            // After the last turn, before a tile is drawn (`waiting = "draw"`).
+            write!(f, "turn {}: ", self.turn)?;
         } else {
             write!(f, "turn {} (`{}`): ", self.turn, self.tile)?;
         }
@@ -401,6 +455,17 @@ impl fmt::Display for ReplayError {
             ReplayErrorKind::Decision { reason, legal } => {
                 write!(f, "{reason}; legal: ")?;
                 list(f, legal.clone())
+            }
+            ReplayErrorKind::DrawnFitsNowhere => write!(
+                f,
+                "drawn: the tile fits nowhere on the board, so it is set aside, not held \
+                 (name it in `set_aside`)"
+            ),
+            ReplayErrorKind::NotWaiting { waiting, found } => {
+                let said = waiting.map_or("drawn".to_string(), |w| {
+                    format!("waiting = \"{}\"", w.name())
+                });
+                write!(f, "{said}: the game waits for {found} here")
             }
             ReplayErrorKind::Figure { step, error, legal } => {
                 write!(f, "illegal figure step ({step}): {error}; legal: ")?;

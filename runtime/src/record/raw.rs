@@ -1,6 +1,6 @@
 //! Text → raw serde structure → checked [`Record`].
 
-use super::{Answer, AnswerKind, InvalidKind, Record, RecordError, Step, Turn};
+use super::{Answer, AnswerKind, InvalidKind, Record, RecordError, Step, Turn, Waiting};
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 use serde::Deserialize;
 
@@ -16,6 +16,8 @@ struct RawRecord {
     #[serde(default)]
     set_aside: Vec<String>,
     seed: Option<i64>,
+    drawn: Option<String>,
+    waiting: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -131,6 +133,7 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
     if raw.sets.is_empty() {
         bad(None, "sets", InvalidKind::NoSets);
     }
+    let waiting = check_waiting(&raw, &mut bad);
     let turns: Vec<Turn> = raw
         .turns
         .iter()
@@ -166,7 +169,55 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         expect_scores,
         // 64 bits: a seed of 2^63 or more is written as its two's complement.
         seed: raw.seed.map(|s| s as u64),
+        drawn: raw.drawn,
+        waiting,
     })
+}
+
+/// `waiting`: a known value, not beside `drawn`, and (but for `draw`) after
+/// a last turn that writes nothing of what it says is still to come.
+fn check_waiting(
+    raw: &RawRecord,
+    bad: &mut impl FnMut(Option<usize>, &'static str, InvalidKind),
+) -> Option<Waiting> {
+    let name = raw.waiting.as_deref()?;
+    let Some(waiting) = Waiting::ALL.into_iter().find(|w| w.name() == name) else {
+        let name = name.to_string();
+        bad(None, "waiting", InvalidKind::UnknownWaiting { name });
+        return None;
+    };
+    if raw.drawn.is_some() {
+        bad(None, "waiting", InvalidKind::DrawnAndWaiting);
+        return None;
+    }
+    if waiting == Waiting::Draw {
+        return Some(waiting);
+    }
+    let Some(last) = raw.turns.last().filter(|_| raw.set_aside.is_empty()) else {
+        bad(None, "waiting", InvalidKind::NoTurnWaits { waiting });
+        return None;
+    };
+    let written = [
+        ("arrow", last.arrow.is_some() && waiting == Waiting::Arrow),
+        ("figure", last.figure.is_some()),
+        ("recall", last.recall.is_some()),
+        ("add", last.add.is_some()),
+        ("return", last.give_back.is_some()),
+        ("free", last.free.is_some()),
+        ("then", !last.then.is_empty()),
+    ];
+    // An answer waits after the figure step and the answers written.
+    let late = written.into_iter().find(|&(_, on)| on).map(|(key, _)| key);
+    if let Some(key) = late.filter(|_| waiting != Waiting::Answer) {
+        let turn = raw.turns.len();
+        bad(
+            Some(turn),
+            "waiting",
+            InvalidKind::WrittenBeforeWaiting { waiting, key },
+        );
+        return None;
+    }
+    Some(waiting)
 }
 
 /// A square `[x, y]` written under `key`.
@@ -496,6 +547,43 @@ mod tests {
         ))
         .unwrap_err();
         assert!(err[0].to_string().contains("tile"), "{}", err[0]);
+    }
+
+    #[test]
+    fn waiting_is_checked_against_drawn_and_the_last_turn() {
+        let turn = "[[turn]]\ntile = \"base/U\"\nat = [1, 0]\nrotation = 0\n";
+        let figure = "figure = { kind = \"follower\", on = \"E\" }\n";
+        assert_eq!(
+            errors(&format!("{HEAD}waiting = \"lunch\"\n")),
+            ["key `waiting`: unknown `lunch` (known: draw, arrow, figure, answer)"]
+        );
+        assert_eq!(
+            errors(&format!("{HEAD}drawn = \"base/U\"\nwaiting = \"draw\"\n")),
+            ["key `waiting`: not with `drawn`: a drawn tile waits for its placement, and `waiting` says what waits after it"]
+        );
+        assert_eq!(
+            errors(&format!("{HEAD}waiting = \"figure\"\n")),
+            ["key `waiting`: `waiting = \"figure\"` waits in the last turn, and the record ends after no turn (or after tiles set aside)"]
+        );
+        assert_eq!(
+            errors(&format!("{HEAD}waiting = \"figure\"\n{turn}{figure}")),
+            ["turn 1, key `waiting`: `waiting = \"figure\"` says the turn stops before that, and it writes `figure`"]
+        );
+        assert_eq!(
+            errors(&format!("{HEAD}waiting = \"arrow\"\n{turn}arrow = \"portal\"\n")),
+            ["turn 1, key `waiting`: `waiting = \"arrow\"` says the turn stops before that, and it writes `arrow`"]
+        );
+        // An answer waits after the figure step and the answers written.
+        let answer = parse(&format!(
+            "{HEAD}waiting = \"answer\"\n{turn}{figure}then = [{{ mayor = \"decline\" }}]\n"
+        ))
+        .expect("valid");
+        assert_eq!(answer.waiting, Some(Waiting::Answer));
+        let drawn = parse(&format!("{HEAD}drawn = \"base/U\"\n")).expect("valid");
+        assert_eq!(
+            (drawn.drawn.as_deref(), drawn.waiting),
+            (Some("base/U"), None)
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Replaying a checked record against the engine.
 
-use super::{AnswerKind, DecisionReason, Record, ReplayError, ReplayErrorKind, Step, Turn};
+use super::{
+    AnswerKind, DecisionReason, Record, ReplayError, ReplayErrorKind, Step, Turn, Waiting,
+};
 use crate::catalog::CatalogOptions;
 use crate::{
     Action, Catalog, Choice, Decision, DrawError, Drawn, FigureKind, Game, KindId, Phase,
@@ -111,16 +113,21 @@ fn play_rest(
     mut game: Game,
     each: &mut impl FnMut(&Game),
 ) -> Result<Game, ReplayError> {
+    let last = record.turns.len();
     for (i, turn) in record.turns.iter().enumerate() {
         let t = TurnReplay {
             n: i + 1,
             turn,
             players: &record.players,
+            // `waiting` stops the last turn where it says (but a draw).
+            stop: record
+                .waiting
+                .filter(|&w| i + 1 == last && w != Waiting::Draw),
         };
         t.play(&mut game)?;
         each(&game);
     }
-    let n = record.turns.len() + 1;
+    let n = last + 1;
     for id in &record.set_aside {
         let error = |kind| ReplayError {
             turn: n,
@@ -129,7 +136,64 @@ fn play_rest(
         };
         set_aside(&mut game, id, error)?;
     }
+    if let Some(id) = &record.drawn {
+        let error = |kind| ReplayError {
+            turn: n,
+            tile: id.clone(),
+            kind,
+        };
+        draw_in_hand(&mut game, id, error)?;
+    }
+    if record.waiting == Some(Waiting::Draw) && !offers_draw(&game) {
+        return Err(ReplayError {
+            turn: n,
+            tile: String::new(),
+            kind: not_waiting(&game, record.waiting),
+        });
+    }
     Ok(game)
+}
+
+/// `drawn`: the tile drawn after the last turn, in hand (it must fit).
+fn draw_in_hand(
+    game: &mut Game,
+    id: &str,
+    error: impl Fn(ReplayErrorKind) -> ReplayError,
+) -> Result<(), ReplayError> {
+    if game.phase() != Phase::Draw {
+        return Err(error(not_waiting(game, None)));
+    }
+    let kind = game
+        .catalog()
+        .kind_id(id)
+        .ok_or_else(|| error(ReplayErrorKind::UnknownTile))?;
+    match game.draw(kind) {
+        Ok(Drawn::Place(_)) => Ok(()),
+        // Drawn and set aside: it was no tile in hand.
+        Ok(Drawn::SetAside(_)) => Err(error(ReplayErrorKind::DrawnFitsNowhere)),
+        Err(e) => Err(draw_error(game, e, &error)),
+    }
+}
+
+/// Whether the player to move may draw or place the town hall they hold.
+fn offers_draw(game: &Game) -> bool {
+    game.phase() == Phase::Draw
+        && game.pile_len() > 0
+        && game.holds_town_hall(game.current_player())
+}
+
+/// The error of a `waiting` (`None`: `drawn`) that the game does not wait for.
+fn not_waiting(game: &Game, waiting: Option<Waiting>) -> ReplayErrorKind {
+    let found = match (game.phase(), game.decision()) {
+        (Phase::Draw, _) if offers_draw(game) => "the town hall or a draw",
+        (Phase::Draw, _) if game.pile_len() > 0 => "the next draw",
+        (Phase::Draw | Phase::Over, _) => "nothing: the pile is empty",
+        (Phase::Place(_), _) => "the drawn tile's placement",
+        (Phase::Figure, _) => "the figure step",
+        (Phase::Decide, Some(Decision::Arrow { .. })) => "the choice of an arrow",
+        (Phase::Decide, _) => "the answer to a decision",
+    };
+    ReplayErrorKind::NotWaiting { waiting, found }
 }
 
 /// A drawn tile that fits nowhere, set aside; `error` places the problem.
@@ -219,6 +283,8 @@ struct TurnReplay<'a> {
     n: usize,
     turn: &'a Turn,
     players: &'a [String],
+    /// Where the turn stops (the last turn of a record written inside it).
+    stop: Option<Waiting>,
 }
 
 impl TurnReplay<'_> {
@@ -227,12 +293,27 @@ impl TurnReplay<'_> {
             self.set_aside(game, id)?;
         }
         self.draw(game)?;
+        if self.stop == Some(Waiting::Arrow) {
+            let arrow = matches!(game.decision(), Some(Decision::Arrow { .. }));
+            return self.waits(game, arrow);
+        }
         self.arrow(game)?;
+        if self.stop == Some(Waiting::Figure) {
+            return self.waits(game, game.phase() == Phase::Figure);
+        }
         let action = self.action(game)?;
         if game.phase() == Phase::Figure {
             self.act(game, action)?;
         }
         self.answers(game)
+    }
+
+    /// The turn stops at `self.stop`, which the game must be waiting for.
+    fn waits(&self, game: &Game, waiting: bool) -> Result<(), ReplayError> {
+        match waiting {
+            true => Ok(()),
+            false => Err(self.error(not_waiting(game, self.stop))),
+        }
     }
 
     fn error(&self, kind: ReplayErrorKind) -> ReplayError {
@@ -392,11 +473,15 @@ impl TurnReplay<'_> {
         })
     }
 
-    /// Decisions after scoring, answered from `then` (declined when not named).
+    /// Decisions after scoring, answered from `then` (declined when not
+    /// named; in a turn that stops at an answer, the first not named waits).
     fn answers(&self, game: &mut Game) -> Result<(), ReplayError> {
         let mut used = vec![false; self.turn.then.len()];
+        let open = self.stop == Some(Waiting::Answer);
         while let Some(d) = game.decision() {
-            let choice = self.answer(game, d, &mut used)?;
+            let Some(choice) = self.answer(game, d, &mut used, open)? else {
+                break;
+            };
             if let Err(e) = game.choose(choice) {
                 let (player, figure) = self.asked(game, d);
                 return Err(self.decision_error(
@@ -413,7 +498,10 @@ impl TurnReplay<'_> {
         if let Some(i) = used.iter().position(|u| !u) {
             return Err(self.decision_error(DecisionReason::Unasked { index: i }, Vec::new()));
         }
-        Ok(())
+        match open {
+            true => self.waits(game, game.decision().is_some()),
+            false => Ok(()),
+        }
     }
 
     fn legal_text(&self, game: &Game) -> Vec<String> {
@@ -437,17 +525,23 @@ impl TurnReplay<'_> {
     }
 
     /// The first unused answer of `then` for `d`, as a choice (a decline when
-    /// none is written).
-    fn answer(&self, game: &Game, d: Decision, used: &mut [bool]) -> Result<Choice, ReplayError> {
+    /// none is written; `None` then when the turn is `open`: it waits there).
+    fn answer(
+        &self,
+        game: &Game,
+        d: Decision,
+        used: &mut [bool],
+        open: bool,
+    ) -> Result<Option<Choice>, ReplayError> {
         let (name, figure) = self.asked(game, d);
         let found = self.turn.then.iter().enumerate().find(|(i, a)| {
             !used[*i] && a.player.as_ref().is_none_or(|p| *p == name) && a.what.figure() == figure
         });
         let Some((i, a)) = found else {
-            return Ok(Choice::Decline);
+            return Ok((!open).then_some(Choice::Decline));
         };
         used[i] = true;
-        Ok(match &a.what {
+        Ok(Some(match &a.what {
             AnswerKind::MayorDecline
             | AnswerKind::ScarecrowReturn
             | AnswerKind::MessengerReturn => Choice::Decline,
@@ -481,7 +575,7 @@ impl TurnReplay<'_> {
                 };
                 Choice::Swap { player: owner, at }
             }
-        })
+        }))
     }
 }
 

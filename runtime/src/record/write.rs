@@ -2,7 +2,7 @@
 //! move turned into the keys a record uses, then the record as TOML.
 
 use super::replay::{first_word, segment_name};
-use super::{Answer, AnswerKind, Record, Step, Turn};
+use super::{Answer, AnswerKind, Record, Step, Turn, Waiting};
 use crate::{Action, Choice, Decision, Game, KindId, LogEntry, Move, Pos, Setup, Spot};
 use std::fmt::Write;
 
@@ -41,6 +41,15 @@ impl Game {
         for &entry in history {
             writer.step(&mut game, entry)?;
         }
+        // Inside a turn: where it stands, so that the record reads back as
+        // this position.
+        let (drawn, waiting) = match (self.phase, self.decision()) {
+            (crate::Phase::Place(kind), _) => (Some(self.id(kind)), None),
+            (crate::Phase::Figure, _) => (None, Some(Waiting::Figure)),
+            (crate::Phase::Decide, Some(Decision::Arrow { .. })) => (None, Some(Waiting::Arrow)),
+            (crate::Phase::Decide, _) => (None, Some(Waiting::Answer)),
+            _ => (None, None),
+        };
         Some(Record {
             players: names.to_vec(),
             sets: self.cat.set_ids().to_vec(),
@@ -49,6 +58,8 @@ impl Game {
             set_aside: writer.set_aside,
             expect_scores: self.is_over().then(|| self.scores().to_vec()),
             seed: None,
+            drawn,
+            waiting,
         })
     }
 
@@ -195,6 +206,12 @@ impl Record {
         }
         if !self.set_aside.is_empty() {
             let _ = writeln!(out, "set_aside = {}", strings(&self.set_aside));
+        }
+        if let Some(drawn) = &self.drawn {
+            let _ = writeln!(out, "drawn = {}", q(drawn));
+        }
+        if let Some(waiting) = self.waiting {
+            let _ = writeln!(out, "waiting = {}", q(waiting.name()));
         }
         for t in &self.turns {
             write_turn(&mut out, t);

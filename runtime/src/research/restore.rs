@@ -129,18 +129,23 @@ impl State {
         Ok(state)
     }
 
-    /// The game as a record ([`Game::to_record`]) with this state's seed.
+    /// The game as a record ([`Game::to_record`]) with this state's seed; a
+    /// draw chosen over the town hall and waiting at the chance node is
+    /// `waiting = "draw"`.
     #[cfg(feature = "record")]
     pub fn to_record(&self, names: &[String]) -> Option<crate::record::Record> {
         let mut record = self.game.to_record(names)?;
         record.seed = Some(self.seed);
+        if self.drawing {
+            record.waiting = Some(crate::record::Waiting::Draw);
+        }
         Some(record)
     }
 
-    /// The state after `record`'s turns ([`crate::record::resume`]), drawing
-    /// on from `seed`, else the record's own `seed`, else 0. A record is read
-    /// at a turn's end: a turn written before its figure step was chosen
-    /// reads as a pass.
+    /// The state `record` was written at ([`crate::record::resume`]): after
+    /// its turns, inside the last one where `drawn` and `waiting` say so
+    /// (the same position, legal plays and observations as the state that
+    /// wrote it), drawing on from `seed`, else the record's own `seed`, else 0.
     #[cfg(feature = "record")]
     pub fn from_record(
         record: &crate::record::Record,
@@ -150,11 +155,37 @@ impl State {
         chance: Chance,
     ) -> Result<State, crate::record::ReplayError> {
         let game = crate::record::resume(record, available, options)?;
-        Ok(State::from_game(
-            game,
-            seed.or(record.seed).unwrap_or(0),
-            chance,
-        ))
+        Ok(State::resumed(game, record, seed, chance))
+    }
+
+    /// [`State::from_record`] with a catalog built already
+    /// ([`crate::record::resume_in`]).
+    #[cfg(feature = "record")]
+    pub fn from_record_in(
+        record: &crate::record::Record,
+        cat: Arc<Catalog>,
+        seed: Option<u64>,
+        chance: Chance,
+    ) -> Result<State, crate::record::ReplayError> {
+        let game = crate::record::resume_in(record, cat)?;
+        Ok(State::resumed(game, record, seed, chance))
+    }
+
+    /// The state over a game resumed from `record`.
+    #[cfg(feature = "record")]
+    fn resumed(
+        game: Game,
+        record: &crate::record::Record,
+        seed: Option<u64>,
+        chance: Chance,
+    ) -> State {
+        let mut state = State::from_game(game, seed.or(record.seed).unwrap_or(0), chance);
+        if record.waiting == Some(crate::record::Waiting::Draw) {
+            // The replay checked that a draw could be chosen here.
+            state.drawing = state.offers_draw();
+            state.advance();
+        }
+        state
     }
 }
 

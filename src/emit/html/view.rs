@@ -201,7 +201,13 @@ fn crossings(tile: &Tile, s: &crate::model::Segment) -> String {
 }
 
 fn segment_line(tile: &Tile, s: &crate::model::Segment) -> String {
-    let mut line = format!("{} {}: {}", s.kind.name(), s.name, ports(s.ports));
+    let mut line = format!("{} {}: {}", s.kind.name(), s.name, ports(s.edge_ports()));
+    if s.reaches != 0 {
+        line += &format!(
+            ", reaching the middle of {} (a field edge there)",
+            ports(s.reaches)
+        );
+    }
     if s.kind == SegmentKind::Seam {
         line += &format!(", {}", crate::vocab::SEAM_WHAT);
     }

@@ -4,20 +4,36 @@
 //!
 //! A place is a set of cells of a grid: a segment's area, the part of a road
 //! nearest one of its edges (a road that an engine splits at a tunnel), or the
-//! symbol of a mark. The point is where a person would put a figure: among the
-//! cells with the most room (the farthest from the place's edge, the tile's
-//! border counting as an edge, up to a comfortable [`ROOM`]) the one nearest
-//! the place's centre of mass, so a road's point lies on its centre line half
+//! symbol of a mark. The places of a tile are disjoint, so that a click or a
+//! figure's point belongs to one place: as JCloisterZone's own artwork cuts a
+//! symbol out of the road or field it stands on (`${road.N - circus}`), a
+//! mark's symbol is cut out of the segments under it, and so is the square
+//! given to a place too small to stand on (a sliver of field, an enclosed
+//! field the preview does not paint).
+//!
+//! The point is where a person would put a figure: among the cells with the
+//! most room (the farthest from the place's edge, the tile's border counting
+//! as an edge, up to a comfortable [`ROOM`]) the one nearest the place's
+//! centre of mass, so a road's point lies on its centre line half
 //! way along, a city's in its thick part and a field's in its open middle.
 //! Symbols drawn over a place (a junction, a lake, a mark's badge, an arrow)
 //! are kept clear of its point.
 
 use super::canvas::{dist, Pt};
 use super::geom::{edge_mid, edges_of};
-use super::labels::Labels;
+use super::labels::{Labels, MAX_SEGMENTS};
 use super::scene::{segs, Scene};
 use super::symbols::{pennant_spots, GATE_R, SHIELD_R};
 use tilec_runtime::{SegmentKind, TileKind};
+
+/// A place of a tile that an engine can report: a segment or a mark (by index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The tile's `n`th segment.
+    Segment(usize),
+    /// The tile's `k`th mark.
+    Mark(usize),
+}
 
 /// One place, in units of a tile `size` wide.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,8 +62,8 @@ const MIN_ROOM: f32 = 0.06;
 const KEEP: f32 = 0.8;
 
 /// Room too little to stand on (a fraction of the tile's side): such a place
-/// is widened by a square of half side [`OWN`], and a point does not keep
-/// clear of symbols for so little.
+/// is given a square of half side [`OWN`] where it is, cut out of the places
+/// around it.
 const STAND: f32 = 0.025;
 const OWN: f32 = 0.05;
 
@@ -60,6 +76,8 @@ const INSIDE: f32 = 0.6;
 /// A tile laid out for its places.
 pub struct Places {
     labels: Labels,
+    /// The place each cell belongs to (`None`: to none), the places disjoint.
+    owner: Vec<Option<Place>>,
     /// Cells covered by a symbol drawn over the landscape: a road's end, a
     /// gate, a coat of arms, a mark, an arrow.
     symbols: Vec<bool>,
@@ -73,8 +91,10 @@ pub struct Places {
     size: u32,
 }
 
-/// The places of `tile`, for a tile `size` units wide.
-pub fn places(tile: &TileKind, size: u32) -> Places {
+/// The places of `tile`, for a tile `size` units wide; `wanted` says which
+/// segments and marks are places (the others' cells go to what is drawn
+/// under them, and a mark that is no place cuts nothing out).
+pub fn places(tile: &TileKind, size: u32, wanted: impl Fn(Place) -> bool) -> Places {
     let scene = super::best_scene(tile, GRID);
     // The marks where the preview draws them: placed on the preview's scene.
     let mut fine = super::best_scene(tile, super::TILE_PX * 2);
@@ -105,14 +125,22 @@ pub fn places(tile: &TileKind, size: u32) -> Places {
     });
     let badges = covered(&|p| super::badges::covers(tile, p));
     let ports = segs(tile).map(|(_, g)| g.ports).collect();
-    Places {
+    let owner = labels
+        .lab
+        .iter()
+        .map(|&l| (usize::from(l) < MAX_SEGMENTS).then_some(Place::Segment(usize::from(l))))
+        .collect();
+    let mut places = Places {
         labels,
+        owner,
         symbols,
         badges,
         marks,
         ports,
         size,
-    }
+    };
+    places.claim(tile, &wanted);
+    places
 }
 
 /// Whether a spot is a monastery's, garden's or hut's plot (its own place).
@@ -121,17 +149,67 @@ fn is_plot(scene: &Scene, p: Pt) -> bool {
 }
 
 impl Places {
-    /// Segment `seg`'s area (`None` when it has no cell: not drawn).
+    /// Gives the cells of what is drawn over the landscape to the wanted
+    /// places it draws, cut out of the places beneath: a square to each
+    /// segment with too little room to stand on (or none: not drawn), then
+    /// each mark's symbol.
+    fn claim(&mut self, tile: &TileKind, wanted: &impl Fn(Place) -> bool) {
+        let side = self.labels.side() as f32;
+        let all = (0..tile.segments.len()).map(Place::Segment);
+        for place in all.filter(|&p| wanted(p)) {
+            let mask = self.mask(place);
+            let cramped = self.point(&mask).is_none_or(|p| p.1 < STAND * side);
+            if cramped {
+                let centre = self.centre(&mask).unwrap_or_else(|| unpainted(place));
+                self.take(place, |p| {
+                    (p.0 - centre.0).abs().max((p.1 - centre.1).abs()) <= OWN
+                });
+            }
+        }
+        for k in (0..self.marks.len()).filter(|&k| wanted(Place::Mark(k))) {
+            if let Some((c, r)) = self.marks[k] {
+                self.take(Place::Mark(k), |p| dist(p, c) <= r);
+            }
+        }
+    }
+
+    /// Gives `place` every cell whose centre `inside` holds.
+    fn take(&mut self, place: Place, inside: impl Fn(Pt) -> bool) {
+        for i in 0..self.owner.len() {
+            if inside(self.labels.point(i)) {
+                self.owner[i] = Some(place);
+            }
+        }
+    }
+
+    /// The cells of `place`.
+    fn mask(&self, place: Place) -> Vec<bool> {
+        self.owner.iter().map(|&o| o == Some(place)).collect()
+    }
+
+    /// The centre of mass of `mask`, kept [`OWN`] twice off the tile's border
+    /// (`None` for no cell).
+    fn centre(&self, mask: &[bool]) -> Option<Pt> {
+        let cells = || (0..mask.len()).filter(|&i| mask[i]);
+        let n = cells().count() as f32;
+        let mean = |axis: fn(Pt) -> f32| {
+            let sum: f32 = cells().map(|i| axis(self.labels.point(i))).sum();
+            (sum / n).clamp(2.0 * OWN, 1.0 - 2.0 * OWN)
+        };
+        (n > 0.0).then(|| (mean(|p| p.0), mean(|p| p.1)))
+    }
+
+    /// Segment `seg`'s area, less what is cut out of it (`None` when it has
+    /// no cell: not drawn and not wanted as a place).
     pub fn segment(&self, seg: usize) -> Option<Area> {
-        let label = u8::try_from(seg).ok()?;
-        self.area(&self.cells(|l, _| l == label))
+        self.area(&self.mask(Place::Segment(seg)))
     }
 
     /// The part of segment `seg` nearer the middle of `edge` than of any other
     /// edge of the segment: what an engine that splits a road at a tunnel
     /// calls the road at that edge.
     pub fn segment_part(&self, seg: usize, edge: usize) -> Option<Area> {
-        let label = u8::try_from(seg).ok()?;
+        let place = Some(Place::Segment(seg));
         let edges = edges_of(*self.ports.get(seg)?);
         let nearest = |p: Pt| {
             let d = |e: usize| dist(p, edge_mid(e));
@@ -142,29 +220,20 @@ impl Places {
                     false => b,
                 })
         };
-        self.area(&self.cells(|l, p| l == label && nearest(p) == edge))
+        let cells = (0..self.owner.len())
+            .map(|i| self.owner[i] == place && nearest(self.labels.point(i)) == edge);
+        self.area(&cells.collect::<Vec<_>>())
     }
 
-    /// The symbol of the tile's `k`th mark (`None` for one drawn as the whole tile).
+    /// The symbol of the tile's `k`th mark (`None` for one drawn as the whole
+    /// tile, or not wanted as a place).
     pub fn mark(&self, k: usize) -> Option<Area> {
-        let (c, r) = (*self.marks.get(k)?)?;
-        self.area(&self.cells(|_, p| dist(p, c) <= r))
-    }
-
-    /// The cells where `inside(label, centre)` holds.
-    fn cells(&self, inside: impl Fn(u8, Pt) -> bool) -> Vec<bool> {
-        let lab = &self.labels.lab;
-        (0..lab.len())
-            .map(|i| inside(lab[i], self.labels.point(i)))
-            .collect()
+        self.area(&self.mask(Place::Mark(k)))
     }
 
     fn area(&self, mask: &[bool]) -> Option<Area> {
         let whole = self.point(mask)?;
         let side = self.labels.side() as f32;
-        if whole.1 < STAND * side {
-            return Some(self.widened(mask));
-        }
         let clip = clip(mask, self.labels.side() as usize, self.size);
         let without = |avoid: &[&Vec<bool>]| -> Vec<bool> {
             let hidden = |i: usize| avoid.iter().any(|a| a[i]);
@@ -187,32 +256,6 @@ impl Places {
             clip,
             point: self.at(best),
         })
-    }
-
-    /// A place too small to stand on (a sliver of field where two cities
-    /// meet in a corner) with a square of room added where it is, kept off
-    /// the tile's border; the point at the square's middle.
-    fn widened(&self, mask: &[bool]) -> Area {
-        let s = self.labels.side() as usize;
-        let n = mask.iter().filter(|&&m| m).count().max(1) as f32;
-        let mean = |axis: fn(Pt) -> f32| {
-            let sum: f32 = (0..mask.len())
-                .filter(|&i| mask[i])
-                .map(|i| axis(self.labels.point(i)))
-                .sum();
-            (sum / n).clamp(2.0 * OWN, 1.0 - 2.0 * OWN)
-        };
-        let c = (mean(|p| p.0), mean(|p| p.1));
-        let near = |p: Pt| (p.0 - c.0).abs().max((p.1 - c.1).abs()) <= OWN;
-        let widened: Vec<bool> = (0..mask.len())
-            .map(|i| mask[i] || near(self.labels.point(i)))
-            .collect();
-        let middle =
-            ((c.1 * s as f32) as usize).min(s - 1) * s + ((c.0 * s as f32) as usize).min(s - 1);
-        Area {
-            clip: clip(&widened, s, self.size),
-            point: self.at(middle),
-        }
     }
 
     /// The middle of cell `c`, in the tile's units.
@@ -244,6 +287,14 @@ impl Places {
                 .reduce(|b, i| if off(i) < off(b) { i } else { b })?;
         Some((best, room[best]))
     }
+}
+
+/// Where the square of a segment goes when the preview does not paint it (an
+/// enclosed field inside a city of four edges): along the diagonal, by index.
+fn unpainted(place: Place) -> Pt {
+    let (Place::Segment(n) | Place::Mark(n)) = place;
+    let at = 0.3 + (n as f32 * 2.5 * OWN) % 0.4;
+    (at, at)
 }
 
 /// The cells of `mask` (a `side` × `side` grid) as an SVG path in units of a

@@ -223,6 +223,18 @@ pub fn gates_at(tile: &TileKind, c: u8) -> usize {
         .count()
 }
 
+/// Whether `p` lies in the tongue of a city that reaches the middle of edge
+/// `e` without holding the edge (`reaches=`), running from there to `aim`
+/// (the city's middle): narrow at the edge, where it parts the two fields,
+/// wider inside.
+pub fn reach_contains(e: usize, aim: Pt, p: Pt) -> bool {
+    let a = edge_mid(e);
+    let (dx, dy) = (aim.0 - a.0, aim.1 - a.1);
+    let len2 = (dx * dx + dy * dy).max(1e-6);
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    dist(p, (a.0 + t * dx, a.1 + t * dy)) < 0.025 + 0.1 * t
+}
+
 /// The mean of city `c`'s port anchors: where a road aimed at it heads.
 pub fn city_aim(tile: &TileKind, c: u8) -> Pt {
     let ports: Vec<Pt> = (0..12)

@@ -31,7 +31,7 @@ use image::{ImageEncoder, RgbaImage};
 use scene::Scene;
 use tilec_runtime::{MarkKind, TileKind};
 
-pub use areas::{places, Area, Places};
+pub use areas::{places, Area, Place, Places};
 pub use mark_badges::letters as mark_letters;
 pub use sheet::{render_sheet, sheet_from};
 

@@ -5,7 +5,8 @@
 use super::canvas::{dist, Pt};
 use super::crossing::{cut, drawing_order, passes_over, under_field_at};
 use super::geom::{
-    city_aim, curve, edge_mid, edges_of, gates_at, nearest_port, through_path, CityShape, CENTRE,
+    city_aim, curve, edge_mid, edges_of, gates_at, nearest_port, reach_contains, through_path,
+    CityShape, CENTRE,
 };
 use super::labels::{Labels, FREE, MAX_SEGMENTS, OBJ};
 use crate::graph::interleave;
@@ -86,11 +87,20 @@ impl Scene {
         let cities = drawing_order(tile, SegmentKind::City, MAX_SEGMENTS);
         let crowded = cities.len() > 1;
         for i in cities {
-            let shape = CityShape::new(edges_of(tile.segments[usize::from(i)].ports));
+            let seg = &tile.segments[usize::from(i)];
+            let shape = CityShape::new(edges_of(seg.ports));
+            // The edges whose middle it reaches, and the way there.
+            let reached: Vec<usize> = (0..4)
+                .filter(|e| seg.reaches & (1 << (e * 3 + 1)) != 0)
+                .collect();
+            let aim = city_aim(tile, i);
+            let contains = |p| {
+                shape.contains(crowded, p) || reached.iter().any(|&e| reach_contains(e, aim, p))
+            };
             for k in 0..self.labels.lab.len() {
                 let l = self.labels.lab[k];
                 let open = l == FREE || (l != i && passes_over(tile, i, l));
-                if open && shape.contains(crowded, self.labels.point(k)) {
+                if open && contains(self.labels.point(k)) {
                     self.labels.lab[k] = i;
                 }
             }

@@ -1,5 +1,6 @@
 //! What in a JCloisterZone file's own data for a tile cannot be a flat tile
-//! (`E421`): two fields meeting at an edge with nothing between them, a field
+//! (`E421`): two fields meeting at an edge with nothing between them (and no
+//! city both touch, which would reach there: `reach.rs`), a field
 //! on both sides of a road that runs on (not in a tunnel), `tunnel="true"` on a
 //! road under no city or field, a field on both sides of a city across the tile
 //! with no river beneath it.
@@ -31,7 +32,8 @@ pub fn defects(fs: &[Feature], ends: &[End]) -> Vec<String> {
     for e in 0..4u32 {
         let both = 0b11u8 << (2 * e);
         let middle = fs.iter().enumerate().find(|(_, f)| {
-            matches!(f.kind, Kind::City | Kind::Road | Kind::River) && f.edges & (1 << e) != 0
+            let at = f.edges | f.reaches;
+            matches!(f.kind, Kind::City | Kind::Road | Kind::River) && at & (1 << e) != 0
         });
         let field = fs
             .iter()

@@ -102,12 +102,16 @@ pub struct Feature {
     /// `tunnel="true"` (roads): a one-edge road ends at a tunnel portal; a road
     /// through a city passes under it in a tunnel.
     pub tunnel: bool,
+    /// Edges whose middle a city runs to without holding the edge (bit `i` is
+    /// [`EDGES`]`[i]`): inferred where two fields part there (`reach.rs`).
+    pub reaches: u8,
 }
 
 impl Feature {
     /// The ports (our numbering, bit `p` is port `p` clockwise from `NL`) it
-    /// covers: a city all three of each edge, a road or river the middle one, a
-    /// field its halves (the middle port between two of them is not counted).
+    /// covers: a city all three of each edge (and the middle of an edge it
+    /// reaches), a road or river the middle one, a field its halves (the
+    /// middle port between two of them is not counted).
     pub fn ports(&self) -> u16 {
         let mut mask = 0u16;
         for i in (0..HALVES.len()).filter(|i| self.halves & (1 << i) != 0) {
@@ -119,6 +123,9 @@ impl Feature {
                 Kind::City => 0b111 << (3 * e),
                 _ => 1 << (3 * e + 1),
             };
+        }
+        for e in (0..EDGES.len()).filter(|e| self.reaches & (1 << e) != 0) {
+            mask |= 1 << (3 * e + 1);
         }
         mask
     }
@@ -134,6 +141,7 @@ impl Feature {
             name: String::new(),
             marks: Vec::new(),
             tunnel: false,
+            reaches: 0,
         }
     }
 }

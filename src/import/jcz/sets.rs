@@ -55,6 +55,19 @@ pub struct ImportedSet {
     /// The local ids of its tiles refused at import (`E421`, `E411`): written
     /// as the file has them, they need not be checked again.
     pub refused: Vec<String>,
+    /// Where each of its tiles comes from, in tile order.
+    pub origins: Vec<Origin>,
+}
+
+/// The JCloisterZone tile a tile of an imported set was written from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The tile's local id in the set's text.
+    pub local: String,
+    /// JCloisterZone's id of it (`HS/C!.v`).
+    pub jcz: String,
+    /// Its `<tile>` (or `<card>`) start tag, in the XML it is defined in.
+    pub span: Span,
 }
 
 impl ImportedSet {
@@ -65,14 +78,33 @@ impl ImportedSet {
         if self.refused.is_empty() {
             return Vec::new();
         }
+        let tiles = self.tile_spans(file);
+        let refused = tiles.filter(|(local, _)| self.refused.iter().any(|r| r == local));
+        refused.map(|(_, span)| span).collect()
+    }
+
+    /// Where each of its tiles is in its text, read as `file` (the whole
+    /// `tile ... { ... }`), with the JCloisterZone tile it was written from.
+    pub fn origin_spans(&self, file: FileId) -> Vec<(Span, &Origin)> {
+        let tiles = self.tile_spans(file);
+        let found = tiles.filter_map(|(local, span)| {
+            let origin = self.origins.iter().find(|o| o.local == local)?;
+            Some((span, origin))
+        });
+        found.collect()
+    }
+
+    /// Each `tile` statement of its text, read as `file`: its local id and span.
+    fn tile_spans(&self, file: FileId) -> impl Iterator<Item = (String, Span)> {
         let (ast, _) = crate::syntax::parse(file, &self.text);
         let local = |s: &crate::ast::Stmt| ast.args_of(s).get(1).map(|a| ast.slice(a.range));
-        ast.top_level()
+        let tiles: Vec<(String, Span)> = ast
+            .top_level()
             .iter()
             .filter(|s| ast.keyword(s) == "tile")
-            .filter(|s| local(s).is_some_and(|id| self.refused.iter().any(|r| r == id)))
-            .map(|s| ast.span(s.range))
-            .collect()
+            .filter_map(|s| Some((local(s)?.to_string(), ast.span(s.range))))
+            .collect();
+        tiles.into_iter()
     }
 }
 
@@ -147,6 +179,15 @@ pub fn write_all(
             (None, true) => name,
             (None, false) => id.as_str(),
         };
+        let origins = counted
+            .iter()
+            .zip(local_ids(&counted))
+            .map(|(t, local)| Origin {
+                local,
+                jcz: t.id.clone(),
+                span: t.span,
+            })
+            .collect();
         let (mut text, refused) = write::write(&id, title, counted, &mut sink);
         let mut total = total;
         if abbeys(set.id.as_deref().unwrap_or(files.given[set.file])) {
@@ -164,6 +205,7 @@ pub fn write_all(
             removes: Vec::new(),
             max_copies: set.max,
             refused,
+            origins,
         });
         firsts.push(name);
         written.push(set);

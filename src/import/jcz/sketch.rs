@@ -101,6 +101,9 @@ fn segment(f: &Feature) -> Segment {
         not_touching: 0,
         tunnels: 0,
         over: 0,
+        reaches: (0..4)
+            .filter(|e| f.reaches & (1 << e) != 0)
+            .fold(0, |m, e| m | 1 << (3 * e + 1)),
         span: Default::default(),
     }
 }

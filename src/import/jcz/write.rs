@@ -38,6 +38,8 @@ pub fn write(
     for (tile, local) in tiles.iter_mut().zip(locals) {
         let before = sink.count();
         name_features(tile);
+        let reached = super::reach::infer(&mut tile.features);
+        tile.notes.extend(reached);
         let ends = ends::derive(tile, sink);
         river |= ends
             .iter()
@@ -119,6 +121,13 @@ fn write_tile(
             }
             if f.pennants > 0 {
                 let _ = write!(out, " pennants={}", f.pennants);
+            }
+            for (_, edge) in EDGES
+                .iter()
+                .enumerate()
+                .filter(|(e, _)| f.reaches & (1 << e) != 0)
+            {
+                let _ = write!(out, " reaches={edge}");
             }
             for mark in &f.marks {
                 let _ = write!(out, " {mark}");

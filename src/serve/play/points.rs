@@ -30,7 +30,8 @@ impl Points {
     fn of(&mut self, game: &Game, kind: KindId, segment: u8) -> (u32, u32) {
         let points = self.kinds.entry(kind).or_insert_with(|| {
             let tile = game.catalog().kind(kind);
-            let places = tilec::emit::png::places(tile, SIDE);
+            let segment = |p| matches!(p, tilec::emit::png::Place::Segment(_));
+            let places = tilec::emit::png::places(tile, SIDE, segment);
             (0..tile.segments.len())
                 .map(|i| places.segment(i).map(|a| a.point))
                 .collect()
