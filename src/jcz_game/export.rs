@@ -222,12 +222,9 @@ impl Writer<'_> {
             json!({ "tileId": tile, "rotation": format!("R{}", u16::from(rotation) * 90), "position": [turn.at.x, turn.at.y] }),
             player,
         );
-        let deployed = self.step(n, turn, before, after, end, player)?;
-        if let Some(spot) = deployed {
-            if exposed(after, spot) {
-                self.push("COMMIT", json!({}), player);
-            }
-        }
+        self.step(n, turn, before, after, end, player)?;
+        // One COMMIT ends the turn; it also confirms a follower the Russian
+        // traps catch (the engine then counts the turn committed).
         self.push("COMMIT", json!({}), player);
         self.follow(n as u32, after);
         Ok(())
@@ -242,14 +239,14 @@ impl Writer<'_> {
         after: &Game,
         end: &Game,
         player: Player,
-    ) -> Result<Option<Spot>, Problem> {
+    ) -> Result<(), Problem> {
         let at = format!("turn {n}");
         match &turn.step {
             Step::Pass => {
                 if offers_choice(before, turn) {
                     self.push("PASS", json!({}), player);
                 }
-                Ok(None)
+                Ok(())
             }
             Step::Figure { kind, at: None, .. } => {
                 let spot = placed_this_turn(end, n as u32).ok_or_else(|| {
@@ -264,12 +261,12 @@ impl Writer<'_> {
                     kind: *kind,
                     place: Place::On(spot),
                 });
-                Ok(Some(spot))
+                Ok(())
             }
             Step::RecallAbbot => {
                 let i = self.find(player, Some(FigureKind::Abbot), |_| true, &at)?;
                 self.return_meeple(i, ReturnAs::Recall, before, player)?;
-                Ok(None)
+                Ok(())
             }
             Step::Return { kind, .. } => {
                 // The spot tilec's engine sent the figure home from.
@@ -278,12 +275,12 @@ impl Writer<'_> {
                 })?;
                 let i = self.find(player, *kind, |p| p == Place::On(from), &at)?;
                 self.return_meeple(i, ReturnAs::Festival, before, player)?;
-                Ok(None)
+                Ok(())
             }
             Step::Free { kind, at: pos } => {
                 let i = self.find(player, Some(*kind), |p| p == Place::Trapped(*pos), &at)?;
                 self.return_meeple(i, ReturnAs::Free, before, player)?;
-                Ok(None)
+                Ok(())
             }
             _ => Err(Problem::new(&at, "this figure step cannot cross to JCloisterZone (it has no portal and no add-next-to arrow)", None)),
         }
@@ -364,9 +361,17 @@ impl Writer<'_> {
                 if *turn != n {
                     continue;
                 }
-                let m = self.meeples.iter_mut().find(|m| {
-                    m.player == *player && m.kind == *figure && m.place == Place::On(*from)
-                });
+                // A figure caught by a trap may be taken by another (Vodyanoy
+                // takes Solovei's): it comes from the first trap's square.
+                let was = if from.segment == NO_SEGMENT {
+                    Place::Trapped(from.pos)
+                } else {
+                    Place::On(*from)
+                };
+                let m = self
+                    .meeples
+                    .iter_mut()
+                    .find(|m| m.player == *player && m.kind == *figure && m.place == was);
                 if let Some(m) = m {
                     m.place = Place::Trapped(*at);
                 }
@@ -464,33 +469,5 @@ fn trap_pointer(game: &Game, pos: Pos) -> Value {
         "position": [pos.x, pos.y],
         "location": "I",
         "feature": if lake { "Vodyanoy" } else { "SoloveiRazboynik" },
-    })
-}
-
-/// Whether JCloisterZone's Russian traps would catch the figure just
-/// deployed at `spot` (its `RussianPromosTrapCapability.findExposedFollowers`):
-/// on a road that runs through Solovei's tile, or on a square next to
-/// Vodyanoy's (diagonals too). Its engine then asks the player to confirm.
-fn exposed(game: &Game, spot: Spot) -> bool {
-    let cat = game.catalog();
-    let seg_kind = |p: Pos, s: u8| {
-        game.tile_at(p)
-            .map(|t| cat.kind(t.kind).segments[usize::from(s)].kind)
-    };
-    let road = seg_kind(spot.pos, spot.segment) == Some(tilec_runtime::SegmentKind::Road);
-    let here = game.feature(spot.pos, spot.segment).map(|f| f.id);
-    game.placed_tiles().iter().any(|t| {
-        let k = cat.kind(t.kind);
-        let lake = k.has_mark(MarkKind::TrapLake)
-            && t.pos != spot.pos
-            && (t.pos.x - spot.pos.x).abs() <= 1
-            && (t.pos.y - spot.pos.y).abs() <= 1;
-        let tree = road
-            && k.marks.iter().any(|m| {
-                m.kind == MarkKind::Tree
-                    && m.segment != NO_SEGMENT
-                    && game.feature(t.pos, m.segment).map(|f| f.id) == here
-            });
-        lake || tree
     })
 }

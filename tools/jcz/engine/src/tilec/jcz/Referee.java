@@ -27,8 +27,15 @@ package tilec.jcz;
 import com.google.gson.Gson;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
+import com.jcloisterzone.action.PlayerAction;
+import com.jcloisterzone.action.TilePlacementAction;
+import com.jcloisterzone.board.PlacementOption;
 import com.jcloisterzone.board.Position;
+import com.jcloisterzone.board.Tile;
+import com.jcloisterzone.game.Capability;
 import com.jcloisterzone.board.pointer.BoardPointer;
+import com.jcloisterzone.board.pointer.FeaturePointer;
+import com.jcloisterzone.event.MeepleDeployed;
 import com.jcloisterzone.event.PlayEvent;
 import com.jcloisterzone.event.ScoreEvent;
 import com.jcloisterzone.event.TileDiscardedEvent;
@@ -99,8 +106,11 @@ public final class Referee {
         boolean over;
         String error;
         Integer message; // the index of the message that failed
+        Integer turn; // its turn (the PLACE_TILEs up to it)
+        String refusedBy; // the rule refusing a placement: a capability, or "edges"
         final List<List<Integer>> turns = new ArrayList<>();
         final List<List<Map<String, Object>>> events = new ArrayList<>();
+        final List<List<Map<String, Object>>> traps = new ArrayList<>();
         List<Integer> scores;
         final List<Map<String, Object>> finalEvents = new ArrayList<>();
     }
@@ -128,6 +138,7 @@ public final class Referee {
         Result out = new Result();
         out.file = file.getFileName().toString();
         int index = -1;
+        int turn = 0;
         try {
             Saves.Loaded save = Saves.load(file, client);
             GameState state = start(save.payload, save.players);
@@ -141,14 +152,28 @@ public final class Referee {
                 index++;
                 Message m = parser.fromJson(json);
                 if (m instanceof PlaceTileMessage) {
+                    turn++;
+                    PlaceTileMessage pm = (PlaceTileMessage) m;
                     String drawn = state.getDrawnTile() == null ? null : state.getDrawnTile().getId();
-                    String named = ((PlaceTileMessage) m).getTileId();
+                    String named = pm.getTileId();
                     if (drawn == null || !drawn.equals(named)) {
-                        throw new IllegalStateException("the save places " + named + " but the engine drew " + drawn);
+                        Tile tile = discarded(state, seen, named);
+                        if (tile == null) {
+                            throw new IllegalStateException("the save places " + named + " but the engine drew " + drawn);
+                        }
+                        out.refusedBy = refusedBy(state, tile, pm);
+                        throw new IllegalStateException("the engine set " + named + " aside (no legal place) and drew "
+                            + drawn + "; the save places it at " + pm.getPosition() + " " + pm.getRotation());
+                    }
+                    if (!offered(state, pm)) {
+                        out.refusedBy = refusedBy(state, state.getDrawnTile(), pm);
+                        throw new IllegalStateException("the engine refuses " + named + " at " + pm.getPosition()
+                            + " " + pm.getRotation());
                     }
                     if (placed) {
                         out.turns.add(scores(state));
                         out.events.add(points(state, seen, false));
+                        out.traps.add(traps(state, seen));
                         seen = state.getEvents().size();
                     }
                     placed = true;
@@ -171,6 +196,7 @@ public final class Referee {
                 }
                 out.turns.add(before);
                 out.events.add(last);
+                out.traps.add(traps(state, seen));
             }
         } catch (Exception | AssertionError e) {
             Throwable t = e;
@@ -179,6 +205,63 @@ public final class Referee {
             }
             out.error = t.getClass().getSimpleName() + ": " + t.getMessage();
             out.message = index >= 0 ? index : null;
+            out.turn = index >= 0 ? turn : null;
+        }
+        return out;
+    }
+
+    /** The tile `id` if the engine set it aside since the `from`-th event. */
+    private static Tile discarded(GameState state, int from, String id) {
+        int i = 0;
+        for (PlayEvent ev : state.getEvents()) {
+            if (i++ >= from && ev instanceof TileDiscardedEvent && ((TileDiscardedEvent) ev).getTile().getId().equals(id)) {
+                return ((TileDiscardedEvent) ev).getTile();
+            }
+        }
+        return null;
+    }
+
+    /** Whether the drawn tile's placement action offers the message's square and rotation. */
+    private static boolean offered(GameState state, PlaceTileMessage pm) {
+        for (PlayerAction<?> a : state.getPlayerActions().getActions()) {
+            if (a instanceof TilePlacementAction) {
+                for (PlacementOption o : ((TilePlacementAction) a).getOptions()) {
+                    if (o.getPosition().equals(pm.getPosition()) && o.getRotation().equals(pm.getRotation())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The capabilities whose placement rule refuses `tile` where the message puts it (none: its edges). */
+    private static String refusedBy(GameState state, Tile tile, PlaceTileMessage pm) {
+        List<String> caps = new ArrayList<>();
+        PlacementOption o = new PlacementOption(pm.getPosition(), pm.getRotation(), null);
+        for (Capability<?> cap : state.getCapabilities().toSeq()) {
+            if (!cap.isTilePlacementAllowed(state, tile, o)) {
+                caps.add(cap.getClass().getSimpleName());
+            }
+        }
+        return caps.isEmpty() ? "edges" : String.join(",", caps);
+    }
+
+    /** The followers the Russian traps caught from the `from`-th event on: the trap and the owner. */
+    private static List<Map<String, Object>> traps(GameState state, int from) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        int i = 0;
+        for (PlayEvent ev : state.getEvents()) {
+            if (i++ < from || !(ev instanceof MeepleDeployed)) {
+                continue;
+            }
+            BoardPointer ptr = ((MeepleDeployed) ev).getPointer();
+            if (ptr instanceof FeaturePointer) {
+                String f = ((FeaturePointer) ptr).getFeature().getSimpleName();
+                if (f.equals("Vodyanoy") || f.equals("SoloveiRazboynik")) {
+                    out.add(Map.of("trap", f, "player", ((MeepleDeployed) ev).getMeeple().getPlayer().getIndex()));
+                }
+            }
         }
         return out;
     }
