@@ -79,7 +79,7 @@ pub fn import(text: &str, available: &Available) -> Result<Imported, Vec<Problem
     let trailing = match &save.draw_order {
         Some(order) => set_aside(order, &mut drafts, &tiles).map_err(|p| vec![p])?,
         None => {
-            notes.extend(no_draw_order(&drafts, &played));
+            notes.extend(no_draw_order(&drafts, &played, &record.sets));
             Vec::new()
         }
     };
@@ -352,6 +352,10 @@ fn step(m: &Message, placed: tilec_runtime::Pos) -> Result<(Step, Option<Pointer
                 ));
             };
             let kind = figure(meeple, &at)?;
+            // A figure lying in a Russian trap goes home as the promos free
+            // it, whatever sent it (the Festival may too: festival-trapped).
+            let trapped = matches!(from.feature.as_str(), "Vodyanoy" | "SoloveiRazboynik");
+            let how = if trapped { &ReturnAs::Free } else { how };
             let step = match how {
                 ReturnAs::Recall => Step::RecallAbbot,
                 ReturnAs::Festival => Step::Return {
@@ -486,8 +490,12 @@ fn trailing_set_aside(
 
 /// Without a draw order a save does not say which tiles JCloisterZone set
 /// aside: the note counts the pile's tiles no turn placed.
-fn no_draw_order(drafts: &[Draft], played: &[&TileSet]) -> Option<String> {
-    let pile: usize = played.iter().map(|s| s.total() as usize).sum();
+fn no_draw_order(drafts: &[Draft], played: &[&TileSet], sets: &[String]) -> Option<String> {
+    let pile: usize = played
+        .iter()
+        .filter(|s| sets.iter().any(|id| *id == s.id))
+        .map(|s| s.total() as usize)
+        .sum();
     let unplaced = pile.saturating_sub(drafts.len() + 1);
     (unplaced > 0).then(|| {
         format!(

@@ -312,7 +312,7 @@ fn setup(obj: &Map<String, Value>, save: &mut Save) -> Result<(), Problem> {
     let setup = node(v, &path).object()?;
     let (sets, spath) = need(setup, &path, "sets", None)?;
     for (id, n) in node(sets, &spath).object()? {
-        let npath = join(&spath, id);
+        let npath = format!("{spath}.\"{}\"", clip(id));
         let n = node(n, &npath).int(0, 99)?;
         save.sets.push((id.clone(), n));
     }

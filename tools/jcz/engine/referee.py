@@ -54,7 +54,13 @@ SETUPS = [
 
 
 def refused_by_river(d):
-    return d.get("refusedBy") == "RiverCapability"
+    """JCloisterZone's river rule refused tilec's placement, or set aside a
+    river tile (whose place tilec's rule allows) by the refused turn."""
+    if d.get("refusedBy") == "RiverCapability":
+        return True
+    turn = d.get("turn")
+    aside = d.get("jcz set aside", [])[: turn if isinstance(turn, int) else None]
+    return d["kind"] == "tilec refuses" and any("river" in t for ts in aside for t in ts)
 
 
 def first_trap_divergence(d):
@@ -144,6 +150,7 @@ def compare(ours, theirs):
     if d is not None:
         d["jcz traps"] = [[(t["trap"].replace("SoloveiRazboynik", "solovei").lower(), t["player"]) for t in ts]
                           for ts in theirs.get("traps", [])]
+        d["jcz set aside"] = theirs.get("discarded", [])
         if "traps" in ours:
             d["tilec traps"] = ours["traps"]
         if "turn" in ours and "turn" not in d:

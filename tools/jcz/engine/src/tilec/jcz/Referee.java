@@ -111,6 +111,7 @@ public final class Referee {
         final List<List<Integer>> turns = new ArrayList<>();
         final List<List<Map<String, Object>>> events = new ArrayList<>();
         final List<List<Map<String, Object>>> traps = new ArrayList<>();
+        final List<List<String>> discarded = new ArrayList<>(); // before each turn's tile
         List<Integer> scores;
         final List<Map<String, Object>> finalEvents = new ArrayList<>();
     }
@@ -170,12 +171,15 @@ public final class Referee {
                         throw new IllegalStateException("the engine refuses " + named + " at " + pm.getPosition()
                             + " " + pm.getRotation());
                     }
+                    // What the engine set aside in this window was drawn for this turn.
+                    List<String> aside = discards(state, seen);
                     if (placed) {
                         out.turns.add(scores(state));
                         out.events.add(points(state, seen, false));
                         out.traps.add(traps(state, seen));
-                        seen = state.getEvents().size();
                     }
+                    out.discarded.add(aside);
+                    seen = state.getEvents().size();
                     placed = true;
                 }
                 if (m instanceof RandomChangingMessage && ((RandomChangingMessage) m).getRandom() != null) {
@@ -206,6 +210,18 @@ public final class Referee {
             out.error = t.getClass().getSimpleName() + ": " + t.getMessage();
             out.message = index >= 0 ? index : null;
             out.turn = index >= 0 ? turn : null;
+        }
+        return out;
+    }
+
+    /** The tiles the engine set aside from the `from`-th event on. */
+    private static List<String> discards(GameState state, int from) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        for (PlayEvent ev : state.getEvents()) {
+            if (i++ >= from && ev instanceof TileDiscardedEvent) {
+                out.add(((TileDiscardedEvent) ev).getTile().getId());
+            }
         }
         return out;
     }
