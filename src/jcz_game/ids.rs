@@ -1,8 +1,8 @@
 //! Tile ids across, three ways:
 //!
 //! - JCloisterZone's own tile-sets that are ours tile for tile (its `basic:2`,
-//!   `festival`, `russian-promos/...`: the rooms' `tile_sets`) by
-//!   [`SHIPPED`], each id with the quarter turns between its drawing and ours;
+//!   `festival`, `russian-promos/...`: the rooms' `tile_sets`) by the rooms'
+//!   `tiles`, each id with the quarter turns between its drawing and ours;
 //! - the add-on's ids (`tilec build --jcz-addon`): `tilec/` and our id, in
 //!   the tile-set `tilec/` and our set id, unturned;
 //! - a library imported with `tilec import-jcz` and given with `--tiles`: a
@@ -18,60 +18,6 @@ use tilec_runtime::{tables, TileSet};
 
 /// The prefix of the add-on's tile and tile-set ids.
 pub const ADDON: &str = "tilec/";
-
-/// JCloisterZone's id, ours, and how many clockwise quarter turns bring our
-/// tile to lie as JCloisterZone's does unturned. Derived from JCloisterZone's
-/// `basic.xml`, `festival.xml` and `russian_promos.xml` (client 5.12.1) by
-/// matching every tile's features up to rotation; held to them by
-/// `tests/jcz_games.rs` when `TILEC_JCZ_DIR` names them.
-pub const SHIPPED: &[(&str, &str, u8)] = &[
-    ("BA/L", "base/B", 0),
-    ("BA/LR", "base/A", 0),
-    ("BA/RCr", "base/D", 0),
-    ("BA/Cccc+", "base/C", 0),
-    ("BA/CccR+", "base/S", 0),
-    ("BA/CccR", "base/T", 0),
-    ("BA/CFc+", "base/F", 0),
-    ("BA/CFc.1", "base/G", 0),
-    ("BA/Cc.1", "base/N", 0),
-    ("BA/CcG", "base/N-garden", 0),
-    ("BA/Cc+", "base/M", 0),
-    ("BA/Cc+G", "base/M-garden", 0),
-    ("BA/CcRr", "base/P", 0),
-    ("BA/CcRr+", "base/O", 0),
-    ("BA/Ccc", "base/R", 0),
-    ("BA/CccG", "base/R-garden", 0),
-    ("BA/Ccc+", "base/Q", 0),
-    ("BA/CRr", "base/J", 0),
-    ("BA/CRRR", "base/L", 0),
-    ("BA/RrC", "base/K", 0),
-    ("BA/C", "base/E", 0),
-    ("BA/CG", "base/E-garden", 0),
-    ("BA/CFC.2", "base/H", 0),
-    ("BA/CFCG", "base/H-garden", 0),
-    ("BA/CC.2", "base/I", 0),
-    ("BA/CCG", "base/I-garden", 0),
-    ("BA/RRRR", "base/X", 0),
-    ("BA/RRR", "base/W", 0),
-    ("BA/Rr", "base/V", 0),
-    ("BA/RrG", "base/V-garden", 0),
-    ("BA/RFr", "base/U", 0),
-    ("BA/RFrG", "base/U-garden", 0),
-    ("FE/CCc", "festival/1", 0),
-    ("FE/CcCc", "festival/2", 0),
-    ("FE/CFR", "festival/3", 0),
-    ("FE/CR", "festival/4", 0),
-    ("FE/CRCR", "festival/5", 0),
-    ("FE/CRr", "festival/6", 0),
-    ("FE/LRR", "festival/7", 0),
-    ("FE/RC", "festival/8", 0),
-    ("FE/RrC", "festival/9", 0),
-    ("FE/RrRr", "festival/10", 0),
-    ("RU/L", "promos/baba-yaga", 0),
-    ("RU/RRrr", "promos/bogatyr", 0),
-    ("RU/SR", "promos/solovei", 0),
-    ("RU/V", "promos/vodyanoy", 0),
-];
 
 /// How a game's tiles cross: JCloisterZone's ids and ours, with the turns
 /// between them.
@@ -105,9 +51,9 @@ impl Tiles {
         }
     }
 
-    fn add_shipped(&mut self, set: &str) {
+    fn add_shipped(&mut self, room: &Room, set: &str) {
         let prefix = format!("{set}/");
-        for (jcz, ours, turns) in SHIPPED.iter().filter(|e| e.1.starts_with(&prefix)) {
+        for (jcz, ours, turns) in room.tiles.iter().filter(|e| e.1.starts_with(&prefix)) {
             self.add(jcz, ours, *turns);
         }
     }
@@ -162,8 +108,9 @@ pub fn for_save(
         } else if let Some(s) = all.iter().find(|s| s.name == id.as_str()) {
             tiles.add_set(s, |_, name| name.to_string());
             Some(s)
-        } else if let Some((_, set)) = shipped_set(id).filter(|(_, s)| is_shipped(available, s)) {
-            tiles.add_shipped(set);
+        } else if let Some((room, set)) = shipped_set(id).filter(|(_, s)| is_shipped(available, s))
+        {
+            tiles.add_shipped(room, set);
             all.iter().find(|s| s.id == set)
         } else {
             None
@@ -207,7 +154,7 @@ pub fn for_record(sets: &[String], available: &Available) -> (Tiles, Vec<String>
             rooms::of_set(id).filter(|r| !r.tile_sets.is_empty() && is_shipped(available, id));
         match table {
             Some(room) => {
-                tiles.add_shipped(id);
+                tiles.add_shipped(room, id);
                 let theirs = room.tile_sets.iter().filter(|(_, o)| o == id);
                 jcz_sets.extend(theirs.map(|(j, _)| j.to_string()));
             }

@@ -55,9 +55,15 @@ pub struct Room {
     pub title: &'static str,
     /// Our set ids it plays.
     pub sets: &'static [&'static str],
-    /// JCloisterZone's tile-sets whose tiles are ours by the shipped table
-    /// ([`super::ids::SHIPPED`]), with the set of ours each becomes.
+    /// JCloisterZone's tile-sets whose tiles are ours by `tiles`, with the
+    /// set of ours each becomes.
     pub tile_sets: &'static [(&'static str, &'static str)],
+    /// JCloisterZone's id of each tile of `tile_sets`, ours, and how many
+    /// clockwise quarter turns bring our tile to lie as JCloisterZone's does
+    /// unturned. Derived from JCloisterZone's XML (client 5.12.1) by matching
+    /// every tile's features up to rotation; held to it by
+    /// `tests/jcz_games.rs` when `TILEC_JCZ_DIR` names it.
+    pub tiles: &'static [(&'static str, &'static str, u8)],
     /// Game elements: read, and written when a game has the room's sets.
     pub elements: &'static [Element],
     /// Rule options whose value it plays: (key, value).
@@ -70,102 +76,13 @@ pub struct Room {
     pub messages: &'static [(&'static str, Handler)],
 }
 
-/// The base game, the Abbot with its gardens (JCloisterZone's 2nd edition,
-/// `basic:2`, is ours tile for tile).
-pub const BASE: Room = Room {
-    title: "the base game",
-    sets: &["base"],
-    tile_sets: &[("basic:2", "base")],
-    elements: &[
-        Element {
-            key: "small-follower",
-            accept: Accept::Exactly(7),
-        },
-        Element {
-            key: "farmers",
-            accept: Accept::Flag,
-        },
-        Element {
-            key: "abbot",
-            accept: Accept::NoneOr(1),
-        },
-        Element {
-            key: "garden",
-            accept: Accept::Flag,
-        },
-    ],
-    // A city of two tiles scores 4, as the base rules have it (the other
-    // choice, "2", is a later edition's).
-    rules: &[("tiny-city-scoring", "4")],
-    meeples: &[
-        ("small", FigureKind::Follower),
-        ("abbot", FigureKind::Abbot),
-    ],
-    returns: &[("ABBOT_RETURN", ReturnAs::Recall)],
-    messages: &[],
-};
+mod base;
+mod festival;
+mod promos;
+mod river;
 
-/// The River: ours (the new edition, its spring with a road and its lake
-/// with a monastery) is none of JCloisterZone's, so it crosses as the add-on's
-/// tiles (`tilec/river/...`).
-pub const RIVER: Room = Room {
-    title: "the River",
-    sets: &["river"],
-    tile_sets: &[],
-    elements: &[Element {
-        key: "river",
-        accept: Accept::Flag,
-    }],
-    rules: &[],
-    meeples: &[],
-    returns: &[],
-    messages: &[],
-};
-
-/// The Festival.
-pub const FESTIVAL: Room = Room {
-    title: "the Festival",
-    sets: &["festival"],
-    tile_sets: &[("festival", "festival")],
-    elements: &[Element {
-        key: "festival",
-        accept: Accept::Flag,
-    }],
-    // Any of the player's figures may go home (the rule page), not only
-    // followers.
-    rules: &[("festival-return", "meeple")],
-    meeples: &[],
-    returns: &[("FESTIVAL", ReturnAs::Festival)],
-    messages: &[],
-};
-
-/// The Russian promos: Baba Yaga's hut, Bogatyr's choice, Solovei and
-/// Vodyanoy.
-pub const PROMOS: Room = Room {
-    title: "the Russian promos",
-    sets: &["promos"],
-    tile_sets: &[
-        ("russian-promos/2013", "promos"),
-        ("russian-promos/2016", "promos"),
-    ],
-    elements: &[
-        Element {
-            key: "yaga",
-            accept: Accept::Flag,
-        },
-        Element {
-            key: "russian-trap",
-            accept: Accept::Flag,
-        },
-    ],
-    rules: &[],
-    meeples: &[],
-    returns: &[("TRAP", ReturnAs::Free)],
-    messages: &[],
-};
-
-/// Every room.
-pub const ROOMS: [&Room; 4] = [&BASE, &RIVER, &FESTIVAL, &PROMOS];
+/// Every room, one module each.
+pub const ROOMS: [&Room; 4] = [&base::ROOM, &river::ROOM, &festival::ROOM, &promos::ROOM];
 
 /// Our sets JCloisterZone cannot play, and why.
 pub const CANNOT: &[(&str, &str)] = &[

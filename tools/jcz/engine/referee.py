@@ -50,6 +50,7 @@ SETUPS = [
     ("river", "base,river"),
     ("festival", "base,festival"),
     ("promos", "base,promos"),
+    ("together", "base,river,festival,promos"),
 ]
 
 
