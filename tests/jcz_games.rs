@@ -599,3 +599,71 @@ fn a_figure_the_festival_sends_home_from_a_trap_is_freed() {
         import(&text).unwrap().record
     );
 }
+
+#[test]
+fn a_designers_set_crosses_as_the_add_ons_tiles() {
+    let t = common::Temp::new("jcz-games-designer");
+    std::fs::write(
+        t.0.join("roads.tiles"),
+        "set roads \"Roads\" {\n  provenance reconstructed\n}\n\ntile U \"Straight road\" {\n  count 6\n  road r W E\n  field f1 WR NL NR EL\n  field f2 ER SL SR WL\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        t.0.join("sets.toml"),
+        "[[set]]\nid = \"roads\"\ntotal = 6\nrequires = [\"base\"]\n",
+    )
+    .unwrap();
+    let (_, compiled) = common::compile_dir(&t.0);
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{:?}",
+        compiled.diagnostics
+    );
+    let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
+    let available = Available::compiled(sets, &compiled.config);
+    let all = available.sets();
+    let cat = std::sync::Arc::new(Catalog::new(&[all[1], all[0]]).unwrap());
+    let mut game = Game::new(cat, Setup::new(2).with_history()).unwrap();
+    RandomPlayer::new(0.5).play(&mut game, &mut Rng::new(9));
+    let mut record = game.to_record(&["a".into(), "b".into()]).unwrap();
+    assert_eq!(record.sets, ["base", "roads"]);
+    let save = jcz_game::export(&record, &available).unwrap();
+    let v: Value = serde_json::from_str(&save.json).unwrap();
+    assert_eq!(
+        v["setup"]["sets"],
+        json!({ "basic:2": 1, "tilec/roads": 1 })
+    );
+    assert!(save.json.contains("\"tilec/roads/U\""));
+    let back = jcz_game::import(&save.json, &available).unwrap();
+    record.expect_scores = None;
+    assert_eq!(back.record, record);
+    // A designer's set with a mark cannot cross: the save switches on no
+    // rule for it.
+    std::fs::write(
+        t.0.join("roads.tiles"),
+        "set roads \"Roads\" {\n  provenance reconstructed\n}\n\ntile U \"Straight road\" {\n  count 6\n  mark festival\n  road r W E\n  field f1 WR NL NR EL\n  field f2 ER SL SR WL\n}\n",
+    )
+    .unwrap();
+    let (_, compiled) = common::compile_dir(&t.0);
+    let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
+    let marked = Available::compiled(sets, &compiled.config);
+    let p = jcz_game::export(&record, &marked).unwrap_err();
+    assert_eq!(
+        p.to_string(),
+        "sets[1]: `roads` is a set of tilec's own, played in JCloisterZone as the add-on's `tilec/roads`, but its tile `roads/U` carries marks or an arrow whose rules the save cannot switch on"
+    );
+    // A designer's set with a start tile cannot cross: the add-on counts
+    // JCloisterZone's start tile for one of its copies.
+    let (_, compiled) = common::compile_dir(&common::root().join("tests/custom"));
+    let sets = compiled.model.sets.iter().map(|s| s.to_runtime()).collect();
+    let available = Available::compiled(sets, &compiled.config);
+    let cat = std::sync::Arc::new(Catalog::new(&[available.sets()[0]]).unwrap());
+    let mut game = Game::new(cat, Setup::new(2).with_history()).unwrap();
+    RandomPlayer::new(0.5).play(&mut game, &mut Rng::new(9));
+    let record = game.to_record(&["a".into(), "b".into()]).unwrap();
+    let p = jcz_game::export(&record, &available).unwrap_err();
+    assert_eq!(
+        p.to_string(),
+        "sets[0]: `lagoon` is a set of tilec's own, played in JCloisterZone as the add-on's `tilec/lagoon`, but its start tile `lagoon/gate` is not the add-on's: the add-on counts JCloisterZone's `BA/RCr` for a copy of it (docs/export-jcz.md), so the game's pile would not be the record's"
+    );
+}

@@ -106,9 +106,11 @@ pub fn export(record: &Record, available: &Available) -> Result<Exported, Proble
     Ok(Exported { json })
 }
 
-/// The rooms of the record's sets; a set JCloisterZone cannot play is refused.
+/// The rooms of the record's sets, the base game's always (every tilec game
+/// has its followers, farmers and abbot); a set JCloisterZone cannot play is
+/// refused.
 fn rooms_of(record: &Record, available: &Available) -> Result<Vec<&'static Room>, Problem> {
-    let mut out = Vec::new();
+    let mut out = vec![rooms::ROOMS[0]];
     for (i, id) in record.sets.iter().enumerate() {
         let at = format!("sets[{i}]");
         if let Some((_, why)) = CANNOT.iter().find(|(s, _)| s == id) {
@@ -116,24 +118,42 @@ fn rooms_of(record: &Record, available: &Available) -> Result<Vec<&'static Room>
             return Err(Problem::new(&at, what, None));
         }
         match rooms::of_set(id) {
-            Some(r) => out.push(r),
-            None => {
-                let set = available.sets().into_iter().find(|s| s.id == id.as_str());
-                if let Some(t) = set.and_then(|s| {
-                    s.tiles
-                        .iter()
-                        .find(|t| !t.marks.is_empty() || t.arrow.is_some())
-                }) {
-                    let what = format!(
-                        "`{id}` is a set of tilec's own, played in JCloisterZone as the add-on's `{}{id}`, but its tile `{}` carries marks or an arrow whose rules the save cannot switch on",
-                        ids::ADDON, t.id
-                    );
-                    return Err(Problem::new(&at, what, None));
-                }
-            }
+            Some(r) if !out.iter().any(|o| std::ptr::eq(*o, r)) => out.push(r),
+            Some(_) => {}
+            None => designer(id, available).map_err(|why| {
+                let what = format!(
+                    "`{id}` is a set of tilec's own, played in JCloisterZone as the add-on's `{}{id}`, but {why}",
+                    ids::ADDON
+                );
+                Problem::new(&at, what, None)
+            })?,
         }
     }
     Ok(out)
+}
+
+/// Why a designer's set `id` cannot cross as the add-on's tiles, if it cannot.
+fn designer(id: &str, available: &Available) -> Result<(), String> {
+    let Some(set) = available.sets().into_iter().find(|s| s.id == id) else {
+        return Ok(()); // the replay names the unknown set
+    };
+    let tiles = set.tiles.iter();
+    if let Some(t) = tiles
+        .clone()
+        .find(|t| !t.marks.is_empty() || t.arrow.is_some())
+    {
+        return Err(format!(
+            "its tile `{}` carries marks or an arrow whose rules the save cannot switch on",
+            t.id
+        ));
+    }
+    if let Some(t) = tiles.clone().find(|t| t.start) {
+        return Err(format!(
+            "its start tile `{}` is not the add-on's: the add-on counts JCloisterZone's `BA/RCr` for a copy of it (docs/export-jcz.md), so the game's pile would not be the record's",
+            t.id
+        ));
+    }
+    Ok(())
 }
 
 /// The game elements the rooms switch on.

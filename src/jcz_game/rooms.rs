@@ -81,7 +81,7 @@ mod festival;
 mod promos;
 mod river;
 
-/// Every room, one module each.
+/// Every room, one module each; the base game's first.
 pub const ROOMS: [&Room; 4] = [&base::ROOM, &river::ROOM, &festival::ROOM, &promos::ROOM];
 
 /// Our sets JCloisterZone cannot play, and why.
