@@ -23,10 +23,6 @@ pub use import::{import, Imported};
 
 use std::fmt;
 
-/// The most bytes of a save read: a long game of every expansion is a few
-/// megabytes of JSON.
-pub const MAX_SAVE_BYTES: u64 = 32 << 20;
-
 /// A problem with a save or a record, where it lies (a JSON path such as
 /// `replay[12].payload.position`, or a record's turn), what is wrong and a
 /// hint.

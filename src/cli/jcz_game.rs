@@ -86,7 +86,7 @@ fn write(out: Option<&Path>, bytes: &[u8], inputs: &[PathBuf]) -> u8 {
 
 /// Runs `tilec import-jcz-game`.
 pub fn import(args: &ImportArgs) -> u8 {
-    let text = match read_text(&args.save, jcz_game::MAX_SAVE_BYTES) {
+    let text = match read_text(&args.save, tilec::limits::MAX_SAVE_BYTES) {
         Ok(t) => t,
         Err(code) => return code,
     };
@@ -116,7 +116,7 @@ pub fn import(args: &ImportArgs) -> u8 {
 /// Runs `tilec export-game`.
 pub fn export(args: &ExportArgs) -> u8 {
     let path = &args.record;
-    let text = match read_text(path, jcz_game::MAX_SAVE_BYTES) {
+    let text = match read_text(path, tilec::limits::MAX_SAVE_BYTES) {
         Ok(t) => t,
         Err(code) => return code,
     };

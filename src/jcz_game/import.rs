@@ -84,7 +84,7 @@ pub fn import(text: &str, available: &Available) -> Result<Imported, Vec<Problem
         }
     };
     record.turns = drafts.iter().map(|d| d.turn.clone()).collect();
-    record.set_aside = trailing_set_aside(&record, &played, &trailing, &tiles);
+    record.set_aside = trailing_set_aside(&record, &played, &trailing);
     let game = record::replay_with(&record, &played, CatalogOptions::default())
         .map_err(|e| vec![replay_problem(&e, &drafts)])?;
     check_figures(&game, &drafts).map_err(|p| vec![p])?;
@@ -379,12 +379,10 @@ fn step(m: &Message, placed: tilec_runtime::Pos) -> Result<(Step, Option<Pointer
                 }
             }
         }
-        Kind::PlaceTile { .. } | Kind::Commit => unreachable_step(&at)?,
+        Kind::PlaceTile { .. } | Kind::Commit => {
+            return Err(Problem::new(&at, "not a figure step", None));
+        }
     })
-}
-
-fn unreachable_step(at: &str) -> Result<(Step, Option<Pointer>), Problem> {
-    Err(Problem::new(at, "not a figure step", None))
 }
 
 /// Our figure of a meeple id (`0.small.3`: player, type, number).
@@ -463,12 +461,7 @@ fn ours(id: &str, tiles: &Tiles, at: &str) -> Result<String, Problem> {
 /// The tiles drawn after the last turn that JCloisterZone set aside: those
 /// of the draw order's rest that fit nowhere, up to the first that fits (it
 /// was drawn and waits to be placed, or the game was saved before).
-fn trailing_set_aside(
-    record: &Record,
-    played: &[&TileSet],
-    rest: &[String],
-    _: &Tiles,
-) -> Vec<String> {
+fn trailing_set_aside(record: &Record, played: &[&TileSet], rest: &[String]) -> Vec<String> {
     if rest.is_empty() {
         return Vec::new();
     }

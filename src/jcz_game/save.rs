@@ -10,16 +10,9 @@
 //! refuses them.
 
 use super::Problem;
+use crate::limits::{MAX_SAVE_COORD as MAX_COORD, MAX_SAVE_MESSAGES as MAX_MESSAGES};
 use serde_json::{Map, Value};
 use tilec_runtime::Pos;
-
-/// The most messages a save's replay may hold: a game of every expansion
-/// with six players sends a few thousand.
-pub const MAX_MESSAGES: usize = 100_000;
-
-/// The farthest a position may lie from the start: tiles are placed next to
-/// tiles, so no game of a few thousand tiles reaches it.
-pub const MAX_COORD: i64 = 10_000;
 
 /// A checked save: what a game needs, still in JCloisterZone's words.
 #[derive(Clone, Debug, PartialEq)]
