@@ -250,7 +250,7 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// The figure step's message; the spot of a figure deployed.
+    /// The figure step's message, if JCloisterZone's engine expects one.
     fn step(
         &mut self,
         n: usize,

@@ -10,25 +10,13 @@
 //! name ports as they lie on the board, after the tile's rotation, so a port a
 //! location names is the port of the same name on our tile there.
 
+use crate::emit::jcz::HALVES;
 use tilec_runtime::{Game, Pos, SegmentKind, PORT_NAMES};
 
 /// JCloisterZone's names of edge sets, by mask (bit 0 north, 1 east, 2 south,
 /// 3 west): `Location`'s named constants.
 const EDGE_SETS: [&str; 16] = [
     "", "N", "E", "NE", "S", "NS", "SE", "_W", "W", "NW", "WE", "_S", "SW", "_E", "_N", "NWSE",
-];
-
-/// The half edges in JCloisterZone's order (`Location.FIELD_SIDES`), with our
-/// port index of the same name.
-const HALVES: [(&str, usize); 8] = [
-    ("NL", 0),
-    ("NR", 2),
-    ("EL", 3),
-    ("ER", 5),
-    ("SL", 6),
-    ("SR", 8),
-    ("WL", 9),
-    ("WR", 11),
 ];
 
 /// JCloisterZone's feature type of a segment kind, as a feature pointer names
@@ -58,7 +46,7 @@ pub fn location_of(kind: SegmentKind, ports: u16) -> String {
         SegmentKind::Field if ports != 0 => {
             let halves: Vec<&str> = HALVES
                 .iter()
-                .filter(|(_, p)| has(*p))
+                .filter(|(_, p)| has(usize::from(*p)))
                 .map(|(n, _)| *n)
                 .collect();
             halves.join(".")
