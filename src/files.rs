@@ -55,6 +55,36 @@ pub fn read(path: &Path) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// The bytes of the regular file at `path`, refused without reading it
+/// whole when it holds more than `max` bytes (a hostile file of gigabytes
+/// costs nothing but the look).
+pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
+    let err = |error| ReadError {
+        path: path.to_path_buf(),
+        error,
+    };
+    let too_big = || {
+        err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, more than any file of its kind",
+                max >> 20
+            ),
+        ))
+    };
+    let file = open_regular(path).map_err(err)?;
+    if file.metadata().map_err(err)?.len() > max {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    // The length can grow after the look: read one byte past the bound.
+    file.take(max + 1).read_to_end(&mut bytes).map_err(err)?;
+    if bytes.len() as u64 > max {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
 fn open_regular(path: &Path) -> io::Result<File> {
     let file = OpenOptions::new()
         .read(true)

@@ -23,6 +23,7 @@ pub mod files;
 pub mod format;
 pub mod graph;
 pub mod import;
+pub mod jcz_game;
 pub mod limits;
 pub mod lower;
 pub mod message;

@@ -1,9 +1,22 @@
-//! The bounds of a simulation's arguments, one place for `tilec simulate` and
-//! Python's `tilec.simulate`: a value past them is refused with a message
-//! instead of exhausting memory, threads or patience.
+//! The bounds of what tilec accepts, one place for the CLI and Python: a
+//! simulation's arguments (`tilec simulate`, Python's `tilec.simulate`) and a
+//! JCloisterZone save (`tilec import-jcz-game`). A value past them is refused
+//! with a message instead of exhausting memory, threads or patience.
 
 /// The most games one run plays (about a year of one core's random games).
 pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+/// The most bytes of a JCloisterZone save or a record read for a crossing: a
+/// long game of every expansion is a few megabytes of JSON.
+pub const MAX_SAVE_BYTES: u64 = 32 << 20;
+
+/// The most messages a save's replay (or tiles its draw order) may hold: a
+/// game of every expansion with six players sends a few thousand.
+pub const MAX_SAVE_MESSAGES: usize = 100_000;
+
+/// The farthest a save's position may lie from the start: tiles are placed
+/// next to tiles, so no game of a few thousand tiles reaches it.
+pub const MAX_SAVE_COORD: i64 = 10_000;
 
 /// The most threads one run starts.
 pub const MAX_THREADS: usize = 512;

@@ -33,6 +33,10 @@ enum Command {
     /// Import JCloisterZone tile XML files: one set as tile text on stdout, or
     /// with --out DIR a new directory of every set and its sets.toml.
     ImportJcz(cli::import_jcz::ImportJczArgs),
+    /// Read a game JCloisterZone saved (.jcz) as a game record.
+    ImportJczGame(cli::jcz_game::ImportArgs),
+    /// Write a game record as a game JCloisterZone's client opens and replays.
+    ExportGame(cli::jcz_game::ExportArgs),
     /// Replay a game record and print the scores and scoring events.
     Play(cli::play::PlayArgs),
     /// Play random legal games and report speed and average scores.
@@ -52,6 +56,8 @@ fn main() -> ExitCode {
         Command::Build(a) => cli::build::run(&a),
         Command::Render(a) => cli::render::run(&a),
         Command::ImportJcz(a) => cli::import_jcz::run(&a),
+        Command::ImportJczGame(a) => cli::jcz_game::import(&a),
+        Command::ExportGame(a) => cli::jcz_game::export(&a),
         Command::Play(a) => cli::play::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
         #[cfg(feature = "serve")]

@@ -22,6 +22,7 @@ pub mod export;
 pub mod fmt;
 pub mod import_jcz;
 pub mod input;
+pub mod jcz_game;
 pub mod new;
 pub mod output;
 pub mod play;

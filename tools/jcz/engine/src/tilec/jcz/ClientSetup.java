@@ -78,6 +78,16 @@ final class ClientSetup {
         river.sets.add("river/2");
         river.enforces.add("river");
         expansions.put("RIVER", river);
+        Expansion festival = new Expansion(); // the client's built-in expansions (`models/expansions.js`)
+        festival.sets.add("festival");
+        festival.implies.add("festival");
+        expansions.put("FESTIVAL", festival);
+        Expansion promos = new Expansion();
+        promos.sets.add("russian-promos/2013");
+        promos.sets.add("russian-promos/2016");
+        promos.enforces.add("yaga");
+        promos.enforces.add("russian-trap");
+        expansions.put("RUSSIAN_PROMOS", promos);
         for (String file : files) {
             read(file);
         }
@@ -121,7 +131,21 @@ final class ClientSetup {
             }
         }
         throw new IllegalArgumentException("tile-set `" + set + "` is in no expansion the harness knows"
-            + " (JCloisterZone's own: basic, river/1, river/2; others come from the files' <expansion>s)");
+            + " (JCloisterZone's own: basic, river/1, river/2, festival, russian-promos/2013, russian-promos/2016;"
+            + " others come from the files' <expansion>s)");
+    }
+
+    /**
+     * The elements that the expansions of a setup's tile-sets (ids as a save
+     * has them, with the edition) enforce: what the client adds to a loaded
+     * setup (`getFullSetup`).
+     */
+    List<String> enforced(List<String> setIds) {
+        List<String> out = new ArrayList<>();
+        for (String id : setIds) {
+            out.addAll(expansionOf(id.replaceFirst(":[0-9]+$", "")).enforces);
+        }
+        return out;
     }
 
     /** The elements of a new game with `chosen` tile-sets, enforced ones included. */

@@ -142,7 +142,7 @@ public final class Play {
     }
 
     /** The engine's setup from the client's message (`Engine.createSetupFromMessage`). */
-    private static GameSetup setupOf(GameSetupMessage msg) throws Exception {
+    static GameSetup setupOf(GameSetupMessage msg) throws Exception {
         PrintStream none = new PrintStream(OutputStream.nullOutputStream());
         Engine engine = new Engine(InputStream.nullInputStream(), none, none, null);
         Method m = Engine.class.getDeclaredMethod("createSetupFromMessage", GameSetupMessage.class);
