@@ -72,6 +72,8 @@ pub fn import(text: &str, available: &Available) -> Result<Imported, Vec<Problem
         set_aside: Vec::new(),
         expect_scores: None,
         seed: None,
+        drawn: None,
+        waiting: None,
     };
     let played = available.sets_for(&record.sets);
     let played: Vec<&TileSet> = played.iter().map(Cow::as_ref).collect();
