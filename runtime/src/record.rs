@@ -36,7 +36,7 @@ mod replay;
 mod write;
 
 pub use error::{DecisionReason, InvalidKind, RecordError, ReplayError, ReplayErrorKind};
-pub use raw::{parse, MAX_PLAYER_NAME};
+pub use raw::{parse, MAX_PLAYER_NAME, MAX_RECORD_BYTES, MAX_RECORD_VALUES};
 pub use replay::{check_expect, replay, replay_each, replay_with, resume, resume_in};
 
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
