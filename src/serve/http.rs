@@ -3,16 +3,19 @@
 //! [`super::play`]). The play requests run on tokio's blocking pool, so a bot
 //! thinking or a picture being drawn never holds up a page or a reload.
 //!
-//! Bodies are capped at [`MAX_BODY`] (413 beyond); a body that is not the
+//! Every request passes [`super::guard`] first (who may ask). Bodies are
+//! capped at [`MAX_BODY`] (413 beyond); a body that is not the
 //! JSON asked for is a 400 naming the problem; the engine's refusals are 422
 //! with its message; nothing here panics on a request.
 
+use super::guard::{self, Policy};
 use super::play::{self, Failure};
 use super::State;
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, State as Shared};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -24,20 +27,31 @@ pub const MAX_BODY: usize = 1 << 20;
 
 type St = Shared<Arc<State>>;
 
-/// Serves on `listener` until the process ends.
-pub fn serve(listener: std::net::TcpListener, state: Arc<State>) -> std::io::Result<()> {
+/// Serves on `listener` until the process ends, answering as `policy` says.
+pub fn serve(
+    listener: std::net::TcpListener,
+    state: Arc<State>,
+    policy: Policy,
+) -> std::io::Result<()> {
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        axum::serve(listener, router(state)).await
+        axum::serve(listener, router(state, policy)).await
     })
 }
 
-/// Every route.
-pub fn router(state: Arc<State>) -> Router {
+/// Every route, behind the guard.
+pub fn router(state: Arc<State>, policy: Policy) -> Router {
+    routes(state).layer(middleware::from_fn_with_state(
+        Arc::new(policy),
+        guard::check,
+    ))
+}
+
+fn routes(state: Arc<State>) -> Router {
     Router::new()
         .route("/__tilec/live", get(live))
         .route("/__tilec/live.js", get(|| asset("live.js")))
