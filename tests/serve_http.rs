@@ -190,6 +190,9 @@ fn hostile_requests_get_a_4xx_and_the_server_goes_on() {
     assert_eq!(server.get("/play/api/records/nope/x").status, 400);
     assert_eq!(server.get("/play/img/nope/0-0.png").status, 404);
     assert_eq!(server.raw(b"NONSENSE\r\n\r\n").status, 400);
+    let cookie = "x".repeat(100 << 10);
+    let a = server.request("GET", "/index.html", &[("Cookie", &cookie)], b"");
+    assert_eq!(a.status, 431, "a head over 64 KiB");
     assert_eq!(server.get("/index.html").status, 200, "still serving");
     assert!(server.alive());
 }

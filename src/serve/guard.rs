@@ -142,12 +142,12 @@ pub async fn check(State(policy): State<Arc<Policy>>, request: Request, next: Ne
         Err(refusal) => {
             let status = StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::FORBIDDEN);
             let body = format!("refused: {}\n", refusal.message);
-            (
-                status,
-                [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-                body,
-            )
-                .into_response()
+            // Nothing more is taken from a refused connection.
+            let headers = [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (header::CONNECTION, "close"),
+            ];
+            (status, headers, body).into_response()
         }
     }
 }

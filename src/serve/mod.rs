@@ -14,9 +14,12 @@
 //! for the bots' thinking). They share [`State`]: the current [`site::Site`],
 //! swapped whole after a build, and a channel that tells every open page.
 //!
-//! Who may talk to the server is decided in one place ([`guard`]).
+//! Who may talk to the server is decided in one place ([`guard`]); what a
+//! connection, a request and a session may hold is bounded ([`conn`],
+//! [`http`], [`play`]).
 
 mod build;
+mod conn;
 mod guard;
 mod http;
 mod inject;
