@@ -201,11 +201,8 @@ fn is_json(headers: &HeaderMap) -> bool {
 }
 
 /// A header value as a message quotes it: at most 100 characters.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(100) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_string(),
-    }
+fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    tilec_runtime::notation::clip(text, 100)
 }
 
 #[cfg(test)]
