@@ -171,6 +171,47 @@ fn slow_heads_and_bodies_time_out() {
 }
 
 #[test]
+fn bodies_wait_for_room_and_are_turned_away_when_none_comes() {
+    let server = Server::on(&lagoon(), &[]);
+    // Bodies of 2 MiB announced, none sent: the first eight fill the room
+    // for all bodies (16 MiB) until they time out after 10 s; eight more,
+    // a second later, wait and then take it; the last, two seconds later,
+    // finds no room within its 10 s and is told to come back.
+    let announce = || {
+        let mut s = TcpStream::connect(&server.addr).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(40)))
+            .expect("timeout");
+        let head = format!(
+            "POST /play/api/records HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            server.addr,
+            2 << 20
+        );
+        s.write_all(head.as_bytes()).expect("write");
+        s
+    };
+    let first: Vec<TcpStream> = (0..8).map(|_| announce()).collect();
+    std::thread::sleep(Duration::from_secs(1));
+    let second: Vec<TcpStream> = (0..8).map(|_| announce()).collect();
+    std::thread::sleep(Duration::from_secs(1));
+    let last = announce();
+    let answer = |mut s: TcpStream| {
+        let mut text = String::new();
+        let _ = s.read_to_string(&mut text);
+        text
+    };
+    let last = answer(last);
+    assert!(last.starts_with("HTTP/1.1 503"), "{last}");
+    assert!(
+        last.contains("the server is busy reading other requests"),
+        "{last}"
+    );
+    for s in first.into_iter().chain(second) {
+        let text = answer(s);
+        assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    }
+}
+
+#[test]
 fn running_out_of_file_descriptors_does_not_stop_the_site() {
     // 128 files for the server; three times as many idle connections, each
     // a head half sent, as the 1,100 against 1,024.
