@@ -3,9 +3,13 @@
 //! touches the file system. Only regular files are read: each is opened
 //! without blocking and looked at through the open handle, so that a FIFO or
 //! a device named `x.tiles` is reported instead of hanging the read or never
-//! ending it, whatever took the name between a look and the open.
+//! ending it, whatever took the name between a look and the open. Each kind
+//! of file has a size limit ([`crate::limits::Input`]): a larger file is
+//! refused by its size before a byte is read, and no read goes past the limit
+//! (a file that grows meanwhile, or reports no size, stops there).
 
 use crate::diagnostic::{Diagnostic, FileId, Sources};
+use crate::limits::Input as Kind;
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
@@ -43,15 +47,24 @@ impl fmt::Display for ReadError {
     }
 }
 
-/// The bytes of the regular file at `path` (a link to one is followed).
-pub fn read(path: &Path) -> Result<Vec<u8>, ReadError> {
+/// The bytes of the regular file at `path` (a link to one is followed), a
+/// file of `kind`: one over its limit is refused unread.
+pub fn read(path: &Path, kind: Kind) -> Result<Vec<u8>, ReadError> {
     let err = |error| ReadError {
         path: path.to_path_buf(),
         error,
     };
-    let mut file = open_regular(path).map_err(err)?;
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(err)?;
+    let file = open_regular(path).map_err(err)?;
+    let too_large = |bytes| {
+        kind.check(bytes)
+            .map_err(|m| err(io::Error::new(io::ErrorKind::FileTooLarge, m)))
+    };
+    let len = file.metadata().map_err(err)?.len();
+    too_large(len)?;
+    let max = kind.max_bytes() as u64;
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(max + 1).read_to_end(&mut bytes).map_err(err)?;
+    too_large(bytes.len() as u64)?;
     Ok(bytes)
 }
 
@@ -119,31 +132,28 @@ pub fn read_paths(paths: &[PathBuf]) -> Result<Input, ReadError> {
     let mut input = Input::default();
     for path in paths {
         if !path.is_dir() {
-            let id = add(&mut input, path)?;
+            let id = input.add(path, Kind::Tiles)?;
             input.tiles.push(id);
             continue;
         }
         for file in tile_files(path)? {
-            let id = add(&mut input, &file)?;
+            let id = input.add(&file, Kind::Tiles)?;
             input.tiles.push(id);
         }
         let toml = path.join("sets.toml");
         if std::fs::symlink_metadata(&toml).is_ok() {
-            input.config = Some(add(&mut input, &toml)?);
+            input.config = Some(input.add(&toml, Kind::SetsToml)?);
         }
     }
     Ok(input)
 }
 
-fn add(input: &mut Input, path: &Path) -> Result<FileId, ReadError> {
-    input.add(path)
-}
-
 impl Input {
-    /// Reads the regular file at `path` into the sources, decoded (its
-    /// decoding problems join [`Input::diagnostics`]), and gives its id.
-    pub fn add(&mut self, path: &Path) -> Result<FileId, ReadError> {
-        let bytes = read(path)?;
+    /// Reads the regular file at `path`, a file of `kind`, into the sources,
+    /// decoded (its decoding problems join [`Input::diagnostics`]), and gives
+    /// its id.
+    pub fn add(&mut self, path: &Path, kind: Kind) -> Result<FileId, ReadError> {
+        let bytes = read(path, kind)?;
         let id = self.sources.add(path.display().to_string(), String::new());
         let (text, diags) = crate::decode(id, bytes);
         self.sources.set_text(id, text);

@@ -1,7 +1,77 @@
-//! The bounds of what tilec accepts, one place for the CLI and Python: a
-//! simulation's arguments (`tilec simulate`, Python's `tilec.simulate`) and a
+//! The bounds of what tilec reads and runs, one place for the CLI, `tilec
+//! serve` and Python: the most bytes of each kind of input file (checked by
+//! [`crate::files`] before a byte is read), a simulation's arguments and a
 //! JCloisterZone save (`tilec import-jcz-game`). A value past them is refused
-//! with a message instead of exhausting memory, threads or patience.
+//! with a message naming the limit instead of exhausting memory, threads or
+//! patience.
+
+/// A kind of file tilec reads, each with the most bytes it reads of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Tile text (`*.tiles`): [`crate::syntax::MAX_FILE_BYTES`], `E010` beyond.
+    Tiles,
+    /// A `sets.toml`.
+    SetsToml,
+    /// A game record (`tilec play`, the Play page, Python's
+    /// `Game.from_record`): [`crate::record::MAX_RECORD_BYTES`].
+    Record,
+    /// A JCloisterZone tile XML file (`tilec import-jcz`).
+    JczXml,
+}
+
+impl Input {
+    /// The most bytes read of one such file. Each is far beyond any real file
+    /// (JCloisterZone's largest XML file is 8 KiB, a long game's record
+    /// 12 KiB) and small enough that its parser's tree fits in memory.
+    pub const fn max_bytes(self) -> usize {
+        match self {
+            Input::Tiles => crate::syntax::MAX_FILE_BYTES,
+            Input::SetsToml => 1 << 20,
+            Input::Record => crate::record::MAX_RECORD_BYTES,
+            Input::JczXml => 4 << 20,
+        }
+    }
+
+    /// What the file is, in a message.
+    pub const fn what(self) -> &'static str {
+        match self {
+            Input::Tiles => "a tile file",
+            Input::SetsToml => "a `sets.toml`",
+            Input::Record => "a game record",
+            Input::JczXml => "a JCloisterZone XML file",
+        }
+    }
+
+    /// `Ok` when `bytes` are within the limit, else why not (the size and
+    /// the limit, for a message about the file).
+    pub fn check(self, bytes: u64) -> Result<(), String> {
+        let max = self.max_bytes();
+        match usize::try_from(bytes) {
+            Ok(b) if b <= max => Ok(()),
+            _ => Err(format!(
+                "{} is too large: tilec reads {} of at most {} (README, \"Limits\")",
+                size(bytes),
+                self.what(),
+                size(max as u64)
+            )),
+        }
+    }
+}
+
+/// `900 bytes`, `48.2 MiB`, `4 GiB`: a size as a message gives it.
+pub fn size(bytes: u64) -> String {
+    const KIB: u64 = 1 << 10;
+    let (unit, name) = match bytes {
+        b if b >= KIB << 20 => (KIB << 20, "GiB"),
+        b if b >= KIB << 10 => (KIB << 10, "MiB"),
+        b if b >= KIB => (KIB, "KiB"),
+        _ => return format!("{bytes} bytes"),
+    };
+    match bytes % unit {
+        0 => format!("{} {name}", bytes / unit),
+        _ => format!("{:.1} {name}", bytes as f64 / unit as f64),
+    }
+}
 
 /// The most games one run plays (about a year of one core's random games).
 pub const MAX_GAMES: u64 = 1_000_000_000_000;
@@ -54,6 +124,21 @@ fn cores() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inputs_past_their_limit_are_refused_with_both_sizes() {
+        assert_eq!(Input::Record.check(1 << 20), Ok(()));
+        assert_eq!(
+            Input::Record.check(4 << 30),
+            Err("4 GiB is too large: tilec reads a game record of at most 1 MiB (README, \"Limits\")".into())
+        );
+        assert!(Input::JczXml
+            .check(5_000_000)
+            .unwrap_err()
+            .starts_with("4.8 MiB is too large"));
+        assert_eq!(size(900), "900 bytes");
+        assert_eq!(size(1536), "1.5 KiB");
+    }
 
     #[test]
     fn counts_past_the_bounds_are_refused_by_name() {

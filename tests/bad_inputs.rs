@@ -259,7 +259,7 @@ fn every_broken_jcloisterzone_file_renders_its_golden_diagnostics() {
     }
 }
 
-/// E010 needs a file over the size limit (256 MiB): it is made here, in
+/// E010 needs a file over the size limit (4 MiB): it is made here, in
 /// memory, not kept in the repository; its golden is kept.
 #[test]
 fn a_file_over_the_size_limit_is_e010() {

@@ -140,7 +140,7 @@ fn long_player_names_and_long_lines_are_refused_briefly() {
         "{err}"
     );
     assert!(err.len() < 1000, "{} bytes of stderr", err.len());
-    let bad = record.replace("sets = [", &format!("sets = {} [", "x".repeat(5 << 20)));
+    let bad = record.replace("sets = [", &format!("sets = {} [", "x".repeat(900 << 10)));
     std::fs::write(t.0.join("bad.toml"), bad).unwrap();
     let out = play("bad.toml");
     assert_eq!(out.status.code(), Some(1));

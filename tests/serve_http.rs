@@ -163,7 +163,10 @@ fn hostile_requests_get_a_4xx_and_the_server_goes_on() {
         "/%00",
         "/%zz",
     ] {
-        let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.addr
+        );
         let a = server.raw(req.as_bytes());
         assert!((400..500).contains(&a.status), "{path}: {}", a.status);
         assert!(
@@ -172,7 +175,7 @@ fn hostile_requests_get_a_4xx_and_the_server_goes_on() {
         );
     }
     assert_eq!(server.post("/index.html", b"x").status, 405);
-    let huge = vec![b'{'; 2 << 20];
+    let huge = vec![b'{'; 3 << 20];
     assert_eq!(server.post("/play/api/games", &huge).status, 413);
     let (status, body) = server.post_json("/play/api/games", &json!({"sets": "base"}));
     assert_eq!(status, 400);
@@ -187,8 +190,138 @@ fn hostile_requests_get_a_4xx_and_the_server_goes_on() {
     assert_eq!(server.get("/play/api/records/nope/x").status, 400);
     assert_eq!(server.get("/play/img/nope/0-0.png").status, 404);
     assert_eq!(server.raw(b"NONSENSE\r\n\r\n").status, 400);
+    let cookie = "x".repeat(100 << 10);
+    let a = server.request("GET", "/index.html", &[("Cookie", &cookie)], b"");
+    assert_eq!(a.status, 431, "a head over 64 KiB");
     assert_eq!(server.get("/index.html").status, 200, "still serving");
     assert!(server.alive());
+}
+
+/// The ids of one server's games differ only by a count: `id` with its
+/// count one more.
+fn next_id(id: &str) -> String {
+    let (salt, count) = id.split_at(id.len() - 1);
+    format!("{salt}{}", count.parse::<u64>().expect("a count digit") + 1)
+}
+
+#[test]
+fn foreign_hosts_and_pages_are_refused_and_change_nothing() {
+    let server = Server::on(&lagoon(), &[]);
+    let own = format!("http://{}", server.addr);
+    let json = ("Content-Type", "application/json");
+    let seats = json!([{"name": "red", "player": "person"}, {"name": "blue", "player": "person"}]);
+    let new_game = json!({"sets": ["lagoon"], "seats": seats, "seed": 7}).to_string();
+    let page = [("Origin", own.as_str()), json];
+    let a = server.request("POST", "/play/api/games", &page, new_game.as_bytes());
+    assert_eq!(a.status, 200, "{}", a.text());
+    let first: serde_json::Value = serde_json::from_slice(&a.body).expect("a view");
+    let id = first["id"].as_str().expect("an id").to_string();
+    // A foreign name (DNS rebinding): neither read nor changed, and told how
+    // to allow it.
+    for host in ["evil.example", "attacker.test:80", "localhost.evil.example"] {
+        let a = server.request("GET", "/", &[("Host", host)], b"");
+        assert_eq!(a.status, 421, "{host}");
+        assert!(a.text().contains("--allow-host"), "{}", a.text());
+        let a = server.request(
+            "POST",
+            "/play/api/games",
+            &[("Host", host), json],
+            new_game.as_bytes(),
+        );
+        assert_eq!(a.status, 421, "{host}");
+    }
+    // Foreign pages: another Origin, `null`, a cross-site fetch, or a body
+    // that is not JSON (a form, `text/plain`), none of which asks first.
+    let mv = json!({"move": first["places"][0]["r"][0]["move"]}).to_string();
+    let moves = format!("/play/api/games/{id}/move");
+    let foreign: [&[(&str, &str)]; 7] = [
+        &[("Origin", "http://evil.example"), json],
+        &[("Origin", "null"), json],
+        &[("Sec-Fetch-Site", "cross-site"), json],
+        &[
+            ("Sec-Fetch-Site", "same-site"),
+            ("Origin", "http://localhost:3000"),
+            json,
+        ],
+        &[("Origin", own.as_str()), ("Content-Type", "text/plain")],
+        &[("Content-Type", "application/x-www-form-urlencoded")],
+        &[],
+    ];
+    for headers in foreign {
+        for (path, body) in [
+            ("/play/api/games", &new_game),
+            (moves.as_str(), &mv),
+            ("/play/api/records", &"{\"record\": \"\"}".to_string()),
+            (&format!("/play/api/games/{id}/bot"), &"null".to_string()),
+        ] {
+            let a = server.request("POST", path, headers, body.as_bytes());
+            assert_eq!(a.status, 403, "{path} {headers:?}: {}", a.text());
+            assert!(a.text().starts_with("refused: "), "{}", a.text());
+        }
+    }
+    let now = server.get(&format!("/play/api/games/{id}"));
+    let now: serde_json::Value = serde_json::from_slice(&now.body).expect("a view");
+    assert_eq!(now["turn"], first["turn"], "the game did not move");
+    assert_eq!(now["tiles"], first["tiles"]);
+    // The page's own requests still work, and no game was made meanwhile.
+    let a = server.request("POST", &moves, &page, mv.as_bytes());
+    assert_eq!(a.status, 200, "{}", a.text());
+    let fetch = [("Sec-Fetch-Site", "same-origin"), json];
+    let a = server.request("POST", "/play/api/games", &fetch, new_game.as_bytes());
+    let second: serde_json::Value = serde_json::from_slice(&a.body).expect("a view");
+    assert_eq!(second["id"].as_str(), Some(next_id(&id).as_str()));
+    // The live-reload socket: not for a foreign page, nor a foreign name.
+    let upgrade = |headers: &[(&str, &str)]| {
+        let mut all = vec![
+            ("Upgrade", "websocket"),
+            ("Connection", "Upgrade"),
+            ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+        ];
+        all.extend_from_slice(headers);
+        server.request("GET", "/__tilec/live", &all, b"").status
+    };
+    assert_eq!(upgrade(&[("Origin", "http://evil.example")]), 403);
+    assert_eq!(upgrade(&[("Host", "evil.example")]), 421);
+    let mut live = Live::open(&server.addr, Some(&own)).expect("the page's own socket");
+    assert!(live.next().is_some(), "a generation");
+}
+
+#[test]
+fn allow_host_lets_a_name_of_ones_own_in() {
+    let server = Server::on(
+        &lagoon(),
+        &["--allow-host", "Tiles.Test", "--allow-host", ".tunnel.test"],
+    );
+    for host in ["tiles.test", "tiles.test:8080", "a.tunnel.test"] {
+        let a = server.request("GET", "/", &[("Host", host)], b"");
+        assert_eq!(a.status, 200, "{host}");
+    }
+    let origin = "http://tiles.test:8080";
+    let headers = [
+        ("Host", "tiles.test:8080"),
+        ("Origin", origin),
+        ("Content-Type", "application/json"),
+    ];
+    let a = server.request("POST", "/play/api/games", &headers, b"{}");
+    assert_eq!(
+        a.status,
+        400,
+        "past the guard, to the game's own checks: {}",
+        a.text()
+    );
+    let a = server.request("GET", "/", &[("Host", "other.test")], b"");
+    assert_eq!(a.status, 421);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .args(["serve", "--port", "0", "--allow-host", "evil.example:80"])
+        .output()
+        .expect("run tilec");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`evil.example:80` is not a host name"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -36,11 +36,13 @@
 mod error;
 mod raw;
 mod replay;
+mod steps;
 mod write;
 
 pub use error::{DecisionReason, InvalidKind, RecordError, ReplayError, ReplayErrorKind};
-pub use raw::{parse, MAX_PLAYER_NAME};
+pub use raw::{parse, MAX_PLAYER_NAME, MAX_RECORD_BYTES, MAX_RECORD_VALUES};
 pub use replay::{check_expect, replay, replay_each, replay_with, resume, resume_in};
+pub use steps::Steps;
 
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 

@@ -121,4 +121,27 @@ fn a_record_stopped_inside_a_turn_must_stop_where_the_game_waits() {
     let record = record::parse(&format!("{head}waiting = \"figure\"\n{turn}")).expect("parses");
     let over = record::replay(&record, tables::SETS).expect("replays");
     assert!(over.is_over());
+/// A viewer stepping through a record, in any order, sees at each step the
+/// game `replay_each` shows there (and at the end the finished game), while
+/// keeping three games, not one per step.
+#[test]
+fn stepping_through_a_record_shows_each_turns_game_in_any_order() {
+    let cat = Arc::new(Catalog::new(tables::SETS).expect("every set"));
+    let mut game = Game::new(cat, Setup::new(4).with_history()).expect("setup");
+    RandomPlayer::new(0.7).play(&mut game, &mut Rng::new(11));
+    let names: Vec<String> = (1..=4).map(|p| format!("p{p}")).collect();
+    let record = game.to_record(&names).expect("history kept");
+    let options = CatalogOptions::default();
+    let mut each = Vec::new();
+    let end = record::replay_each(&record, tables::SETS, options, |g| each.push(g.clone()))
+        .expect("replays");
+    each.push(end);
+    let mut steps = record::Steps::new(record, tables::SETS, options).expect("replays");
+    let n = each.len();
+    assert_eq!(steps.len(), n);
+    assert!(n > 60, "{n} steps");
+    for step in [n - 1, 0, n / 2, n / 2 + 1, 3, n - 2, 1, n / 2, n + 5] {
+        let want = &each[step.min(n - 1)];
+        assert!(steps.at(step) == want, "step {step} of {n}");
+    }
 }

@@ -79,7 +79,8 @@ fn format_file(path: &std::path::Path, check: bool) -> Result<Option<String>, u8
         let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         locks.lock_for(&real).map_err(fail)?;
     }
-    let bytes = tilec::files::read(path).map_err(|e| fail(format!("error: {e}")))?;
+    let bytes = tilec::files::read(path, tilec::limits::Input::Tiles)
+        .map_err(|e| fail(format!("error: {e}")))?;
     let mut sources = Sources::new();
     let id = sources.add(path.display().to_string(), String::new());
     let (text, bad_utf8) = tilec::decode(id, bytes);

@@ -54,7 +54,7 @@ pub fn run(args: &ImportJczArgs) -> u8 {
     let mut names = Vec::new();
     let mut ids = Vec::new();
     for file in &args.files {
-        let bytes = match tilec::files::read(file) {
+        let bytes = match tilec::files::read(file, tilec::limits::Input::JczXml) {
             Ok(b) => b,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -57,12 +57,12 @@ fn beside(input: &mut Input, paths: &[PathBuf]) -> Result<(), IoError> {
         [] => return Ok(()),
         [dir] if dirs.len() == 1 => {
             let toml = dir.join("sets.toml");
-            input.config = Some(input.add(&toml)?);
+            input.config = Some(input.add(&toml, tilec::limits::Input::SetsToml)?);
             let given: Vec<PathBuf> = paths.iter().filter_map(|p| p.canonicalize().ok()).collect();
             for file in tilec::files::tile_files(dir)? {
                 if !file.canonicalize().is_ok_and(|f| given.contains(&f)) {
                     let reported = input.diagnostics.len();
-                    let id = input.add(&file)?;
+                    let id = input.add(&file, tilec::limits::Input::Tiles)?;
                     input.diagnostics.truncate(reported); // a sibling's, not reported
                     input.siblings.push(id);
                 }

@@ -87,7 +87,7 @@ pub fn run(args: &NewArgs) -> u8 {
 /// read as text is an error: appending to it would lose what it holds.
 fn read_sets_toml(toml: &Path) -> Result<String, String> {
     let shown = toml.display();
-    let bytes = match tilec::files::read(toml) {
+    let bytes = match tilec::files::read(toml, tilec::limits::Input::SetsToml) {
         Ok(b) => b,
         Err(e) if e.error.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
         Err(e) => return Err(format!("error: {e}; nothing was written")),

@@ -121,7 +121,7 @@ pub struct PlayArgs {
 /// Replays the record; 0 ok, 1 replay error or expect mismatch, 2 I/O.
 pub fn run(args: &PlayArgs) -> u8 {
     let path = args.record.display();
-    let bytes = match tilec::files::read(&args.record) {
+    let bytes = match tilec::files::read(&args.record, tilec::limits::Input::Record) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: {e}");

@@ -3,41 +3,78 @@
 //! [`super::play`]). The play requests run on tokio's blocking pool, so a bot
 //! thinking or a picture being drawn never holds up a page or a reload.
 //!
-//! Bodies are capped at [`MAX_BODY`] (413 beyond); a body that is not the
-//! JSON asked for is a 400 naming the problem; the engine's refusals are 422
-//! with its message; nothing here panics on a request.
+//! Every request passes [`super::guard`] first (who may ask), then has its
+//! body read whole within [`BODY_TIMEOUT`] (408 beyond), at most
+//! [`MAX_BODY`] bytes (413 beyond) and [`BODIES_IN_FLIGHT`] bytes for all
+//! requests together (503 when they would not fit in time). A body that is
+//! not the JSON asked for is a 400 naming the problem; the engine's
+//! refusals are 422 with its message; nothing here panics on a request.
 
+use super::conn::{self, Handle};
+use super::guard::{self, Policy};
 use super::play::{self, Failure};
 use super::State;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, State as Shared};
+use axum::extract::{DefaultBodyLimit, Extension, Path, Request, State as Shared};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Semaphore;
 
-/// The largest request body (a game record of a long game is a few tens of KiB).
-pub const MAX_BODY: usize = 1 << 20;
+/// The largest request body: a game record at its limit
+/// ([`tilec::record::MAX_RECORD_BYTES`]) written as a JSON string.
+pub const MAX_BODY: usize = 2 * tilec::record::MAX_RECORD_BYTES;
+
+/// The time a request body may take to arrive.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The bytes of request bodies held at once, all requests together.
+pub const BODIES_IN_FLIGHT: usize = 8 * MAX_BODY;
+
+/// The largest message a page may send on the live-reload socket (a page
+/// sends none; a close or a pong is a few bytes).
+pub const MAX_SOCKET_MESSAGE: usize = 1 << 10;
+
+/// Threads of the pool that runs the play requests (moves, bots, records,
+/// pictures).
+pub const PLAY_THREADS: usize = 8;
 
 type St = Shared<Arc<State>>;
 
-/// Serves on `listener` until the process ends.
-pub fn serve(listener: std::net::TcpListener, state: Arc<State>) -> std::io::Result<()> {
+/// Serves on `listener` until the process ends, answering as `policy` says.
+pub fn serve(
+    listener: std::net::TcpListener,
+    state: Arc<State>,
+    policy: Policy,
+) -> std::io::Result<()> {
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
+        .max_blocking_threads(PLAY_THREADS)
         .build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        axum::serve(listener, router(state)).await
+        conn::accept(listener, router(state, policy)).await
     })
 }
 
-/// Every route.
-pub fn router(state: Arc<State>) -> Router {
+/// Every route, behind the guard and the body reader.
+pub fn router(state: Arc<State>, policy: Policy) -> Router {
+    let budget = Arc::new(Semaphore::new(BODIES_IN_FLIGHT));
+    routes(state)
+        .layer(middleware::from_fn_with_state(budget, read_body))
+        .layer(middleware::from_fn_with_state(
+            Arc::new(policy),
+            guard::check,
+        ))
+}
+
+fn routes(state: Arc<State>) -> Router {
     Router::new()
         .route("/__tilec/live", get(live))
         .route("/__tilec/live.js", get(|| asset("live.js")))
@@ -112,13 +149,79 @@ fn reply(status: u16, kind: &'static str, body: Vec<u8>) -> Response {
         .into_response()
 }
 
-/// The live-reload channel: the site's generation now, then after each build.
-async fn live(Shared(state): St, ws: WebSocketUpgrade) -> Response {
-    let changes = state.live.subscribe();
-    ws.on_upgrade(move |socket| tell(socket, changes))
+/// Reads a request's body whole (within the time, the size and the budget
+/// of all bodies) before it is routed, so that no handler waits on a slow
+/// sender; GET and HEAD bodies are not read.
+async fn read_body(
+    Shared(budget): Shared<Arc<Semaphore>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if request.method() == Method::GET || request.method() == Method::HEAD {
+        return next.run(request).await;
+    }
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    let too_large = || {
+        let message = format!(
+            "a request body holds at most {}",
+            tilec::limits::size(MAX_BODY as u64)
+        );
+        failure(Failure::new(413, message))
+    };
+    let want = match declared {
+        Some(n) if n > MAX_BODY as u64 => return too_large(),
+        Some(n) => n as u32,
+        None => MAX_BODY as u32,
+    };
+    let permit = tokio::time::timeout(BODY_TIMEOUT, budget.acquire_many_owned(want)).await;
+    let Ok(Ok(permit)) = permit else {
+        return failure(Failure::new(
+            503,
+            "the server is busy reading other requests; try again",
+        ));
+    };
+    let (parts, body) = request.into_parts();
+    let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await
+    {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => return too_large(),
+        Err(_) => {
+            let secs = BODY_TIMEOUT.as_secs();
+            return failure(Failure::new(
+                408,
+                format!("the request body did not arrive within {secs} s"),
+            ));
+        }
+    };
+    let response = next
+        .run(Request::from_parts(parts, Body::from(bytes)))
+        .await;
+    drop(permit);
+    response
 }
 
-async fn tell(mut socket: WebSocket, mut changes: tokio::sync::watch::Receiver<u64>) {
+/// The live-reload channel: the site's generation now, then after each
+/// build. Messages from the page are capped at [`MAX_SOCKET_MESSAGE`] (the
+/// socket is closed beyond) and buffers kept small: many pages may be open.
+async fn live(
+    Shared(state): St,
+    Extension(conn): Extension<Handle>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let changes = state.live.subscribe();
+    conn.became_socket();
+    ws.max_message_size(MAX_SOCKET_MESSAGE)
+        .max_frame_size(MAX_SOCKET_MESSAGE)
+        .read_buffer_size(4 << 10)
+        .write_buffer_size(0)
+        .max_write_buffer_size(64 << 10)
+        .on_upgrade(move |socket| tell(socket, changes, conn))
+}
+
+async fn tell(mut socket: WebSocket, mut changes: tokio::sync::watch::Receiver<u64>, conn: Handle) {
     let mut generation = *changes.borrow_and_update();
     loop {
         let text = generation.to_string();
@@ -126,6 +229,8 @@ async fn tell(mut socket: WebSocket, mut changes: tokio::sync::watch::Receiver<u
             return;
         }
         tokio::select! {
+            // Closed for a newer connection when the server is full.
+            () = conn.evicted() => return,
             changed = changes.changed() => match changed {
                 Ok(()) => generation = *changes.borrow_and_update(),
                 Err(_) => return,

@@ -13,8 +13,14 @@
 //! [`build`]); a second runs the HTTP server (tokio, one thread, with a pool
 //! for the bots' thinking). They share [`State`]: the current [`site::Site`],
 //! swapped whole after a build, and a channel that tells every open page.
+//!
+//! Who may talk to the server is decided in one place ([`guard`]); what a
+//! connection, a request and a session may hold is bounded ([`conn`],
+//! [`http`], [`play`]).
 
 mod build;
+mod conn;
+mod guard;
 mod http;
 mod inject;
 mod play;
@@ -50,6 +56,25 @@ pub struct ServeArgs {
     /// Quiet time, in milliseconds, after a change before rebuilding.
     #[arg(long, default_value_t = 30, value_name = "MS")]
     pub debounce: u64,
+    /// Answer to this host name too (repeatable; `.example.com` allows it
+    /// and its subdomains), e.g. a name in /etc/hosts or a tunnel's. The
+    /// server answers only to this machine's own names otherwise.
+    #[arg(long = "allow-host", value_name = "NAME", value_parser = host_name)]
+    pub allow_host: Vec<String>,
+}
+
+/// An `--allow-host` value: a host name, lowercase, without port or
+/// trailing dot.
+fn host_name(text: &str) -> Result<String, String> {
+    let name = text.trim_end_matches('.').to_ascii_lowercase();
+    let fine = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
+    if name.trim_start_matches('.').is_empty() || !name.chars().all(fine) {
+        return Err(format!(
+            "`{}` is not a host name (letters, digits, `-` and `.`; no port)",
+            tilec::diagnostic::terminal::escape(text)
+        ));
+    }
+    Ok(name)
 }
 
 /// What the server threads share.
@@ -113,13 +138,19 @@ pub fn run(args: &ServeArgs) -> u8 {
         }
     };
     rebuild(&state, &args.tiles);
-    let url = match listener.local_addr() {
-        Ok(a) => format!("http://{a}/"),
+    let local = match listener.local_addr() {
+        Ok(a) => a,
         Err(e) => return io_failure(&e),
+    };
+    let url = format!("http://{local}/");
+    let policy = guard::Policy {
+        bound: local.ip(),
+        port: local.port(),
+        allowed: args.allow_host.clone(),
     };
     let server = {
         let state = Arc::clone(&state);
-        std::thread::spawn(move || http::serve(listener, state))
+        std::thread::spawn(move || http::serve(listener, state, policy))
     };
     say(&format!(
         "serving {} on {url} (Play: {url}play/); Ctrl-C stops",

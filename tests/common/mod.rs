@@ -2,6 +2,9 @@
 //! does, and compare against golden files (`UPDATE_GOLDEN=1` re-blesses).
 #![allow(dead_code)]
 
+#[cfg(target_os = "linux")]
+pub mod usage;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use tilec::diagnostic::Sources;

@@ -74,6 +74,18 @@ impl Server {
         Server::start(dir.to_path_buf(), false, extra, env)
     }
 
+    /// Serves `dir` as it is, the server allowed at most `files` open files
+    /// (soft and hard limit, so that it cannot raise them).
+    pub fn with_files(dir: &Path, files: u32) -> Server {
+        let limit = files.to_string();
+        Server::start(
+            dir.to_path_buf(),
+            false,
+            &[],
+            &[("TILEC_TEST_NOFILE", limit.as_ref())],
+        )
+    }
+
     fn start(
         dir: PathBuf,
         owned: bool,
@@ -86,7 +98,22 @@ impl Server {
             dir.parent().expect("a parent"),
             dir.file_name().expect("a name"),
         );
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tilec"))
+        // With a file limit, through the shell's `ulimit` (which sets both
+        // limits), then `exec`: the server is still the child itself.
+        let limited = env.iter().any(|(k, _)| *k == "TILEC_TEST_NOFILE");
+        let mut command = match limited {
+            false => Command::new(env!("CARGO_BIN_EXE_tilec")),
+            true => {
+                let mut sh = Command::new("sh");
+                sh.args([
+                    "-c",
+                    "ulimit -n \"$TILEC_TEST_NOFILE\" && exec \"$0\" \"$@\"",
+                ])
+                .arg(env!("CARGO_BIN_EXE_tilec"));
+                sh
+            }
+        };
+        let mut child = command
             .current_dir(parent)
             .args(["serve", "--port", "0", "--debounce", "20", "--tiles"])
             .arg(name)
@@ -222,6 +249,49 @@ impl Server {
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
+
+    /// The server's resident memory now and at its peak, in KiB (`VmRSS`
+    /// and `VmHWM` of `/proc/PID/status`).
+    pub fn memory(&self) -> (u64, u64) {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the server's /proc status");
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+                .expect("a memory field")
+        };
+        (field("VmRSS:"), field("VmHWM:"))
+    }
+
+    /// A request as this server's own page sends it: `method path` with its
+    /// Host and Origin and a JSON `body`.
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Answer {
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+        let given = |name: &str| headers.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+        if !given("host") {
+            head += &format!("Host: {}\r\n", self.addr);
+        }
+        if !given("connection") {
+            head += "Connection: close\r\n";
+        }
+        for (name, value) in headers {
+            head += &format!("{name}: {value}\r\n");
+        }
+        let mut req = format!("{head}\r\n").into_bytes();
+        req.extend_from_slice(body);
+        self.raw(&req)
+    }
 }
 
 impl Drop for Server {
@@ -334,13 +404,34 @@ pub struct Live {
 impl Live {
     /// Connects to the server's live-reload channel.
     pub fn connect(addr: &str) -> Live {
+        Live::open(addr, None).expect("a WebSocket handshake")
+    }
+
+    /// Connects as a page of `origin` would (a browser always says it).
+    pub fn open(addr: &str, origin: Option<&str>) -> Result<Live, tungstenite::Error> {
+        use tungstenite::client::IntoClientRequest;
         let stream = TcpStream::connect(addr).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(10)))
             .expect("timeout");
-        let url = format!("ws://{addr}/__tilec/live");
-        let (socket, _) = tungstenite::client(url, stream).expect("a WebSocket handshake");
-        Live { socket }
+        let mut request = format!("ws://{addr}/__tilec/live").into_client_request()?;
+        if let Some(origin) = origin {
+            let value = origin.parse().expect("a header value");
+            request.headers_mut().insert("Origin", value);
+        }
+        let socket = match tungstenite::client(request, stream) {
+            Ok((socket, _)) => socket,
+            Err(tungstenite::HandshakeError::Failure(e)) => return Err(e),
+            Err(tungstenite::HandshakeError::Interrupted(_)) => {
+                return Err(tungstenite::Error::ConnectionClosed)
+            }
+        };
+        Ok(Live { socket })
+    }
+
+    /// The socket's stream, to write to it below the protocol.
+    pub fn stream(&mut self) -> &mut TcpStream {
+        self.socket.get_mut()
     }
 
     /// The next generation the server sends (pings skipped); `None` after

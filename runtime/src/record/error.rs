@@ -13,6 +13,17 @@ pub enum RecordError {
     /// Not valid TOML, or a key of the wrong type, missing or unknown (the TOML
     /// library's message, with line and column).
     Toml(String),
+    /// Longer than [`super::MAX_RECORD_BYTES`]: refused before it is parsed.
+    TooLarge {
+        /// The text's length in bytes.
+        bytes: usize,
+    },
+    /// More than [`super::MAX_RECORD_VALUES`] values: refused before it is
+    /// parsed.
+    TooManyValues {
+        /// The values counted.
+        values: usize,
+    },
     /// A value that parses but breaks the contract.
     Invalid {
         /// The turn (1-based), for a key inside a `[[turn]]`.
@@ -219,6 +230,16 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::Toml(m) => write!(f, "{}", m.trim_end()),
+            RecordError::TooLarge { bytes } => write!(
+                f,
+                "{bytes} bytes: a game record holds at most {} bytes (1 MiB)",
+                super::MAX_RECORD_BYTES
+            ),
+            RecordError::TooManyValues { values } => write!(
+                f,
+                "more than {} values (keys, array items, tables; {values} here): a game record holds far fewer (a game of every shipped set about 1,500)",
+                super::MAX_RECORD_VALUES
+            ),
             RecordError::Invalid {
                 turn: Some(t),
                 key,

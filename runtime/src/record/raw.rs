@@ -93,8 +93,28 @@ fn clip_lines(message: &str) -> String {
     lines.join("\n")
 }
 
-/// Parses and checks a game record, reporting every problem at once.
+/// The longest record text [`parse`] reads, in bytes (1 MiB). A 6-player
+/// game of every shipped set is about 12 KiB.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// The most values (keys, array items, tables) a record's text may hold,
+/// counted before it is parsed: the TOML library holds a tree of up to some
+/// 400 bytes a value while it parses, so this bounds what any record costs
+/// to read (about 25 MiB: 65,000 keys of one line each peaked at 30 MiB in
+/// all), whatever its shape. A 6-player game of every shipped set holds
+/// about 1,500.
+pub const MAX_RECORD_VALUES: usize = 1 << 16;
+
+/// Parses and checks a game record, reporting every problem at once; a text
+/// over [`MAX_RECORD_BYTES`] or [`MAX_RECORD_VALUES`] is refused unparsed.
 pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(vec![RecordError::TooLarge { bytes: text.len() }]);
+    }
+    let values = values(text.as_bytes());
+    if values > MAX_RECORD_VALUES {
+        return Err(vec![RecordError::TooManyValues { values }]);
+    }
     let raw: RawRecord =
         toml::from_str(text).map_err(|e| vec![RecordError::Toml(clip_lines(&e.to_string()))])?;
     let mut errors = Vec::new();
@@ -218,6 +238,52 @@ fn check_waiting(
         return None;
     }
     Some(waiting)
+}
+
+/// An upper bound on the values of TOML text: the bytes that can start a
+/// value, key part or table (`=`, `,`, `.`, `[`, `{`) outside strings and
+/// comments. A lexer of strings and comments only, one pass, no allocation.
+fn values(text: &[u8]) -> usize {
+    #[derive(Clone, Copy, PartialEq)]
+    enum In {
+        Code,
+        Comment,
+        /// A string closed by `quotes` of `close` (escapes when `"`).
+        Str {
+            close: u8,
+            quotes: usize,
+        },
+    }
+    let (mut state, mut count, mut i) = (In::Code, 0, 0);
+    while i < text.len() {
+        let b = text[i];
+        let run = |q: u8, n: usize| text[i..].iter().take(n).filter(|&&c| c == q).count() == n;
+        match state {
+            In::Code => match b {
+                b'=' | b',' | b'.' | b'[' | b'{' => count += 1,
+                b'#' => state = In::Comment,
+                b'"' | b'\'' => {
+                    let quotes = if run(b, 3) { 3 } else { 1 };
+                    state = In::Str { close: b, quotes };
+                    i += quotes - 1;
+                }
+                _ => {}
+            },
+            In::Comment if b == b'\n' => state = In::Code,
+            In::Comment => {}
+            // A one-line string ends with its line (unclosed: an error the
+            // TOML library reports).
+            In::Str { quotes: 1, .. } if b == b'\n' => state = In::Code,
+            In::Str { close: b'"', .. } if b == b'\\' => i += 1,
+            In::Str { close, quotes } if b == close && run(close, quotes) => {
+                state = In::Code;
+                i += quotes - 1;
+            }
+            In::Str { .. } => {}
+        }
+        i += 1;
+    }
+    count
 }
 
 /// A square `[x, y]` written under `key`.
@@ -459,6 +525,40 @@ mod tests {
             .iter()
             .map(|e| e.to_string())
             .collect()
+    }
+
+    #[test]
+    fn values_are_counted_outside_strings_and_comments() {
+        assert_eq!(values(HEAD.as_bytes()), 8);
+        let quoted = r#"a = "=,.[{\"" # =,.[{
+b = '=,' c = """=
+""=""" d = '''
+=''' e = 1.5"#;
+        assert_eq!(values(quoted.as_bytes()), 6);
+        assert_eq!(values(b"x = \"unclosed\n[t]"), 2);
+    }
+
+    #[test]
+    fn a_text_of_too_many_values_is_refused_unparsed() {
+        let many = format!("{HEAD}{}", "[[turn]]\n".repeat(MAX_RECORD_VALUES));
+        assert_eq!(
+            errors(&many),
+            ["more than 65536 values (keys, array items, tables; 131080 here): a game record holds far fewer (a game of every shipped set about 1,500)"]
+        );
+    }
+
+    #[test]
+    fn a_text_over_the_limit_is_refused_unparsed() {
+        let long = format!("{HEAD}{}", "#".repeat(MAX_RECORD_BYTES));
+        assert_eq!(
+            errors(&long),
+            [format!(
+                "{} bytes: a game record holds at most 1048576 bytes (1 MiB)",
+                long.len()
+            )]
+        );
+        let at_limit = format!("{HEAD}{}", "#".repeat(MAX_RECORD_BYTES - HEAD.len()));
+        assert!(parse(&at_limit).is_ok());
     }
 
     #[test]

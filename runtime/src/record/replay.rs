@@ -108,7 +108,7 @@ fn play_turns(
 
 /// Plays `record`'s turns and top-level set-aside tiles on `game`, showing
 /// `each` the game after every turn.
-fn play_rest(
+pub(super) fn play_rest(
     record: &Record,
     mut game: Game,
     each: &mut impl FnMut(&Game),
@@ -230,7 +230,7 @@ fn draw_error(
 
 /// The game a record starts: its sets, players and start tile (events and
 /// history as `with` has them).
-fn setup(
+pub(super) fn setup(
     record: &Record,
     available: &[&TileSet],
     options: CatalogOptions,
@@ -279,16 +279,16 @@ fn new_game(record: &Record, cat: Arc<Catalog>, with: Setup) -> Result<Game, Rep
 
 /// One `[[turn]]` being replayed: its steps in order (set-aside tiles, the
 /// draw, the placement, the arrow, the figure step, the answers).
-struct TurnReplay<'a> {
-    n: usize,
-    turn: &'a Turn,
-    players: &'a [String],
+pub(super) struct TurnReplay<'a> {
+    pub(super) n: usize,
+    pub(super) turn: &'a Turn,
+    pub(super) players: &'a [String],
     /// Where the turn stops (the last turn of a record written inside it).
-    stop: Option<Waiting>,
+    pub(super) stop: Option<Waiting>,
 }
 
 impl TurnReplay<'_> {
-    fn play(&self, game: &mut Game) -> Result<(), ReplayError> {
+    pub(super) fn play(&self, game: &mut Game) -> Result<(), ReplayError> {
         for id in &self.turn.set_aside {
             self.set_aside(game, id)?;
         }

@@ -10,11 +10,13 @@ const el = (tag, props = {}, ...children) => {
   for (const c of children) e.append(c);
   return e;
 };
+// Every request that changes something sends JSON: the server refuses any
+// other kind (a foreign page's form could send it without asking).
 const api = async (method, url, body) => {
   const init = { method, headers: {} };
-  if (body !== undefined) {
+  if (method !== "GET") {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = JSON.stringify(body === undefined ? null : body);
   }
   const res = await fetch(url, init);
   let data;

@@ -29,7 +29,7 @@ pub enum Table {
     /// A game in play.
     Live(Box<live::Live>),
     /// A record.
-    Replay(replay::Replay),
+    Replay(Box<replay::Replay>),
 }
 
 /// One session: its table and the figure points of its kinds.
@@ -142,17 +142,17 @@ impl Sessions {
 impl Session {
     /// The view of the session (for a record, of step `step`).
     pub fn view(&mut self, id: &str, step: usize) -> serde_json::Value {
-        match &self.table {
+        match &mut self.table {
             Table::Live(live) => view::live(id, live, &mut self.points),
             Table::Replay(replay) => replay.view(id, step, &mut self.points),
         }
     }
 
     /// The game whose catalog names the kinds of the session's pictures.
-    pub fn game(&self) -> &tilec_runtime::Game {
-        match &self.table {
+    pub fn game(&mut self) -> &tilec_runtime::Game {
+        match &mut self.table {
             Table::Live(live) => &live.game,
-            Table::Replay(replay) => &replay.steps[0],
+            Table::Replay(replay) => replay.steps.at(0),
         }
     }
 }

@@ -1,7 +1,7 @@
-//! A game record loaded to step through: replayed once by the runtime
-//! (`record::replay_each`), keeping the game before the first turn, after
-//! every turn, and after final scoring. A record the runtime refuses gives
-//! its message, as `tilec play` prints it.
+//! A game record loaded to step through: replayed once by the runtime to
+//! check it, then kept as the record and three games ([`record::Steps`]),
+//! not a game per step; a step shown is played on from the one shown before.
+//! A record the runtime refuses gives its message, as `tilec play` prints it.
 
 use super::points::Points;
 use super::view;
@@ -9,17 +9,14 @@ use serde_json::{json, Value};
 use tilec::record;
 use tilec::sets::Available;
 use tilec_runtime::catalog::CatalogOptions;
-use tilec_runtime::Game;
 
 /// The most record errors shown at once.
 const MAX_ERRORS: usize = 20;
 
 /// A record being stepped through.
 pub struct Replay {
-    /// The players' names.
-    pub names: Vec<String>,
-    /// The game at each step: the start, after each turn, the final scoring.
-    pub steps: Vec<Game>,
+    /// The record and the games stepping needs.
+    pub steps: record::Steps,
 }
 
 impl Replay {
@@ -42,20 +39,16 @@ impl Replay {
         let sets = available.sets_for(&record.sets);
         let sets: Vec<&tilec_runtime::TileSet> = sets.iter().map(|s| &**s).collect();
         let options = CatalogOptions { topology_only };
-        let mut steps = Vec::new();
-        let last = record::replay_each(&record, &sets, options, |g| steps.push(g.clone()))
-            .map_err(|e| e.to_string())?;
-        steps.push(last);
-        Ok(Replay {
-            names: record.players,
-            steps,
-        })
+        let steps = record::Steps::new(record, &sets, options).map_err(|e| e.to_string())?;
+        Ok(Replay { steps })
     }
 
     /// The view of step `at` (clamped to the last).
-    pub fn view(&self, id: &str, at: usize, points: &mut Points) -> Value {
-        let at = at.min(self.steps.len() - 1);
-        let mut v = view::board(&self.steps[at], &self.names, &[], points);
+    pub fn view(&mut self, id: &str, at: usize, points: &mut Points) -> Value {
+        let steps = self.steps.len();
+        let at = at.min(steps - 1);
+        let names = self.steps.record().players.clone();
+        let mut v = view::board(self.steps.at(at), &names, &[], points);
         view::extend(
             &mut v,
             json!({
@@ -63,10 +56,10 @@ impl Replay {
                 "mode": "replay",
                 "img": format!("/play/img/{id}/"),
                 "step": at,
-                "steps": self.steps.len(),
+                "steps": steps,
                 "places": [],
                 "choices": [],
-                "question": step_words(at, self.steps.len()),
+                "question": step_words(at, steps),
             }),
         );
         v

@@ -109,7 +109,7 @@ impl Sessions {
         let request: LoadRecord = parse(body)?;
         let replay = Replay::load(&request.record, available, request.topology_only)
             .map_err(|e| Failure::new(422, e))?;
-        let id = self.insert(Table::Replay(replay));
+        let id = self.insert(Table::Replay(Box::new(replay)));
         self.view(&id, 0)
     }
 
