@@ -9,13 +9,21 @@ mod common;
 use common::{root, text, Temp};
 use std::path::Path;
 
-/// A copy of `./test.sh` in `t`, run there: what it writes (its list of
-/// skips under `target/`) stays there.
+/// A copy of `./test.sh` in `t`, run there by bash: what it writes (its list
+/// of skips under `target/`) stays there.
 fn script(t: &Temp) -> std::process::Command {
     let copy = t.0.join("test.sh");
     std::fs::copy(root().join("test.sh"), &copy).unwrap();
-    std::process::Command::new(copy)
+    let mut cmd = std::process::Command::new("bash");
+    cmd.arg(copy);
+    cmd
 }
+
+/// Held while a test writes its stand-ins and runs the script. Executing a
+/// file that another thread of this process is writing fails (`ETXTBSY`):
+/// a child forked by one test inherits the open file another test is
+/// writing. One test at a time writes and runs.
+static EXCLUSIVE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A stand-in command `name` in `bin`: appends its name and arguments to `log`,
 /// then runs `body`.
@@ -38,6 +46,7 @@ fn setup(
     sudo_works: bool,
     skip_browser: bool,
 ) -> (Option<i32>, String, String) {
+    let _one_at_a_time = EXCLUSIVE.lock().unwrap_or_else(|e| e.into_inner());
     let bin = t.0.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let log = t.0.join("log");
@@ -119,6 +128,7 @@ fn skipping_the_browser_installs_nothing() {
 #[test]
 fn skips_are_listed_at_the_end() {
     let t = Temp::new("setup-skips");
+    let _one_at_a_time = EXCLUSIVE.lock().unwrap_or_else(|e| e.into_inner());
     let bin = t.0.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let log = t.0.join("log");
