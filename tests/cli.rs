@@ -9,7 +9,10 @@ use common::{text, tilec};
 fn check_of_the_shipped_tiles_is_clean() {
     let out = tilec(&["check", "tiles"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "ok: 11 sets, 186 tile kinds, 239 tiles\n");
+    assert_eq!(
+        text(&out.stdout),
+        "ok: 11 sets, 186 tile kinds, 239 tiles\n"
+    );
 }
 
 #[test]

@@ -204,6 +204,24 @@ fn sets_jcz_cannot_play_are_refused_by_name() {
     }
 }
 
+#[test]
+fn a_record_stopped_inside_a_turn_is_refused() {
+    for (key, value) in [("drawn", "base/V"), ("waiting", "figure")] {
+        let mut record = random_record(&["base"], 2, 1);
+        match key {
+            "drawn" => record.drawn = Some(value.to_string()),
+            _ => record.waiting = Some(record::Waiting::Figure),
+        }
+        let p = jcz_game::export(&record, &Available::Shipped).unwrap_err();
+        assert_eq!(p.at, key);
+        assert!(
+            p.what
+                .starts_with("a record stopped inside a turn cannot cross to JCloisterZone"),
+            "{p}"
+        );
+    }
+}
+
 /// A change made to a save.
 type Change = Box<dyn FnOnce(&mut Value)>;
 

@@ -121,12 +121,14 @@ fn a_record_stopped_inside_a_turn_must_stop_where_the_game_waits() {
     let record = record::parse(&format!("{head}waiting = \"figure\"\n{turn}")).expect("parses");
     let over = record::replay(&record, tables::SETS).expect("replays");
     assert!(over.is_over());
+}
+
 /// A viewer stepping through a record, in any order, sees at each step the
 /// game `replay_each` shows there (and at the end the finished game), while
 /// keeping three games, not one per step.
 #[test]
 fn stepping_through_a_record_shows_each_turns_game_in_any_order() {
-    let cat = Arc::new(Catalog::new(tables::SETS).expect("every set"));
+    let cat = Arc::new(Catalog::new(&shipped::played()).expect("every set the engine plays"));
     let mut game = Game::new(cat, Setup::new(4).with_history()).expect("setup");
     RandomPlayer::new(0.7).play(&mut game, &mut Rng::new(11));
     let names: Vec<String> = (1..=4).map(|p| format!("p{p}")).collect();

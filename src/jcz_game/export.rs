@@ -51,6 +51,16 @@ struct SaveOut {
 
 /// Writes `record` (its sets taken from `available`) as a save.
 pub fn export(record: &Record, available: &Available) -> Result<Exported, Problem> {
+    if let Some(key) = [
+        ("drawn", record.drawn.is_some()),
+        ("waiting", record.waiting.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(key, set)| set.then_some(key))
+    {
+        let what = "a record stopped inside a turn cannot cross to JCloisterZone: its saves replay whole turns; export the game at a turn's end";
+        return Err(Problem::new(key, what.to_string(), None));
+    }
     let rooms = rooms_of(record, available)?;
     let (tiles, tile_sets) = ids::for_record(&record.sets, available);
     let played = available.sets_for(&record.sets);
