@@ -2,7 +2,7 @@
 //! holds (serialised with its keys sorted at every level) and what the page
 //! shows. The key layout is documented in the parent module.
 
-use super::tally::{Dist, KindStats, Tally};
+use super::tally::{Bonus, Dist, ExtraTurns, KindStats, Tally};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use tilec_runtime::{Catalog, TileSet};
@@ -33,6 +33,37 @@ pub struct Report {
     pub scores: Scores,
     /// Per set in play, by id.
     pub sets: BTreeMap<String, SetReport>,
+    /// Points given outside any feature, by reason (`arrow`, `vodyanoy`);
+    /// absent when none was.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub bonus_points: BTreeMap<String, BonusReport>,
+    /// Extra turns by what earned them; absent when none was played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra_turns: Option<ExtraTurnsReport>,
+}
+
+/// The points of one reason outside any feature, over all games.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct BonusReport {
+    /// Times given: one per player and occasion.
+    pub given: u64,
+    /// Points given, summed (negative for a penalty).
+    pub points: i64,
+}
+
+/// Extra turns over all games, by what earned them.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ExtraTurnsReport {
+    /// Earned by an extra-turn arrow (20th Anniversary).
+    pub arrow: u64,
+    /// Earned in a turn without one; absent when 0 (always, under the rules
+    /// the engine plays today).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub other: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Count, mean, extremes and population standard deviation of one value per game.
@@ -142,6 +173,14 @@ impl Report {
             tiles_drawn: out.values().map(|s| s.draws).sum(),
             scores: scores(&tally.scores),
             sets: out,
+            bonus_points: tally
+                .bonus
+                .iter()
+                .map(|(&reason, &Bonus { given, points })| {
+                    (reason.to_string(), BonusReport { given, points })
+                })
+                .collect(),
+            extra_turns: extra_turns(tally.extra_turns),
         }
     }
 
@@ -154,6 +193,14 @@ impl Report {
         text.push('\n');
         Ok(text)
     }
+}
+
+/// `None` when no extra turn was played.
+fn extra_turns(t: ExtraTurns) -> Option<ExtraTurnsReport> {
+    (t != ExtraTurns::default()).then_some(ExtraTurnsReport {
+        arrow: t.arrow,
+        other: t.other,
+    })
 }
 
 fn set_report(set: &TileSet, earned: &Dist, tally: &Tally, cat: &Catalog) -> SetReport {

@@ -4,7 +4,7 @@
 //! figure is an integer sum or count: the merge order does not matter).
 
 use std::collections::{BTreeMap, HashMap};
-use tilec_runtime::{Catalog, Event, Game, GameStats, RandomPlayer, Rng, TileSet};
+use tilec_runtime::{ArrowKind, Catalog, Event, Game, GameStats, RandomPlayer, Rng, TileSet};
 
 /// What was seen of one tile kind, summed over the games.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,6 +31,35 @@ impl KindStats {
         self.placed += o.placed;
         self.joined += o.joined;
         self.joined_points += o.joined_points;
+    }
+}
+
+/// Points given outside any feature for one reason (the engine's
+/// `Event::Points`), summed over the games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bonus {
+    /// `Points` events: one per player and occasion (Vodyanoy's penalty is one
+    /// event per player, -2 per trapped figure).
+    pub given: u64,
+    /// Their points, summed (negative for penalties).
+    pub points: i64,
+}
+
+/// Extra turns (the engine's `Event::ExtraTurn`), by what earned them, summed
+/// over the games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExtraTurns {
+    /// Earned in a turn that activated an extra-turn arrow (20th Anniversary).
+    pub arrow: u64,
+    /// Earned in a turn that activated none (no rule the engine plays does
+    /// this today: kept so that every extra turn is counted somewhere).
+    pub other: u64,
+}
+
+impl ExtraTurns {
+    fn merge(&mut self, o: &ExtraTurns) {
+        self.arrow += o.arrow;
+        self.other += o.other;
     }
 }
 
@@ -98,6 +127,14 @@ pub struct Tally {
     pub scores: Vec<Dist>,
     /// Per set, the points earned from its features in a game.
     pub earned: Vec<Dist>,
+    /// Points given outside any feature, by the reason's name
+    /// (`PointsReason::name`).
+    pub bonus: BTreeMap<&'static str, Bonus>,
+    /// Extra turns, by what earned them.
+    pub extra_turns: ExtraTurns,
+    /// Scratch: the last turn of the game being played that activated an
+    /// extra-turn arrow.
+    arrow_turn: Option<u32>,
     /// Scratch: per set, the points earned in the game being played.
     game_earned: Vec<u64>,
     /// Scratch: the sets a scored feature touches.
@@ -125,6 +162,9 @@ impl Tally {
             kind_set,
             scores: vec![Dist::default(); players],
             earned: vec![Dist::default(); sets.len()],
+            bonus: BTreeMap::new(),
+            extra_turns: ExtraTurns::default(),
+            arrow_turn: None,
             game_earned: vec![0; sets.len()],
             touched: vec![false; sets.len()],
             worth: HashMap::new(),
@@ -142,6 +182,12 @@ impl Tally {
         for (d, o) in self.earned.iter_mut().zip(&other.earned) {
             d.merge(o);
         }
+        for (&reason, o) in &other.bonus {
+            let b = self.bonus.entry(reason).or_default();
+            b.given += o.given;
+            b.points += o.points;
+        }
+        self.extra_turns.merge(&other.extra_turns);
     }
 
     /// Plays `game` to its end exactly as [`RandomPlayer::play`] does (same
@@ -151,6 +197,7 @@ impl Tally {
         let mut stats = GameStats::default();
         let mut seen = game.events().len();
         self.game_earned.fill(0);
+        self.arrow_turn = None;
         loop {
             let n = player.turn(game, rng);
             seen = self.observe(game, seen, n.unwrap_or(0));
@@ -190,6 +237,25 @@ impl Tally {
                     }
                 }
                 Event::Scored(s) => self.scored(game, &s.tiles, s.points, s.winners.len()),
+                Event::Points { points, reason, .. } => {
+                    let b = self.bonus.entry(reason.name()).or_default();
+                    b.given += 1;
+                    b.points += i64::from(*points);
+                }
+                Event::ArrowActivated {
+                    turn,
+                    arrow: ArrowKind::ExtraTurn,
+                    ..
+                } => self.arrow_turn = Some(*turn),
+                // Logged as the turn that earned it ends, after that turn's
+                // arrow.
+                Event::ExtraTurn { turn, .. } => {
+                    if self.arrow_turn == Some(*turn) {
+                        self.extra_turns.arrow += 1;
+                    } else {
+                        self.extra_turns.other += 1;
+                    }
+                }
                 _ => {}
             }
         }
