@@ -1,9 +1,12 @@
-//! End to end: `tilec simulate --report DIR` on the shipped base game and River.
+//! End to end: `tilec simulate --report DIR` on the shipped base game and River,
+//! and with the 20th Anniversary and the promos (points outside features, extra
+//! turns).
 
 mod common;
 
 use common::{text, tilec, Temp};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 const GAMES: u64 = 50;
 
@@ -397,4 +400,176 @@ fn a_report_inside_its_tile_directory_is_refused() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("lies inside the input"), "{stderr}");
     assert!(!report.exists(), "nothing is created inside the input");
+}
+
+/// Runs the report of 40 games of `sets` for 4 players, seed 3, on `threads`
+/// threads, into `dir`, each game's record into `records` when given.
+fn expansion_report(sets: &str, threads: &str, dir: &Temp, records: Option<&Temp>) -> Value {
+    let mut args = vec![
+        "simulate",
+        "--sets",
+        sets,
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--threads",
+        threads,
+        "--report",
+        dir.path(),
+    ];
+    if let Some(r) = records {
+        args.extend(["--records", r.path()]);
+    }
+    let out = tilec(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json = std::fs::read(dir.0.join("report.json")).expect("report.json");
+    serde_json::from_slice(&json).expect("report.json parses")
+}
+
+/// What `tilec play` prints of every record in `records`, added up: per
+/// reason, the points lines outside features (times and points); the
+/// extra-turn arrows activated; the extra turns taken.
+fn replayed(records: &Temp) -> (BTreeMap<String, (u64, i64)>, u64, u64) {
+    let (mut bonus, mut arrows, mut extra) = (BTreeMap::new(), 0, 0);
+    let mut games = 0;
+    for entry in std::fs::read_dir(&records.0).expect("records") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let out = tilec(&["play", path.to_str().expect("utf-8")]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        games += 1;
+        for line in text(&out.stdout).lines() {
+            // `  turn 4    arrow: +2 points for p4`, `  end       vodyanoy: -2 points for p1`
+            let rest = line.trim_start().trim_start_matches("turn ");
+            let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ');
+            let rest = rest.strip_prefix("end").unwrap_or(rest).trim_start();
+            if let Some((reason, tail)) = rest.split_once(": ") {
+                if let Some(points) = tail
+                    .split_once(" points for ")
+                    .filter(|(p, _)| p.starts_with(['+', '-']))
+                    .and_then(|(p, _)| p.parse::<i64>().ok())
+                {
+                    let e = bonus.entry(reason.to_string()).or_insert((0, 0));
+                    e.0 += 1;
+                    e.1 += points;
+                }
+            }
+            arrows += u64::from(line.ends_with("activates the extra-turn arrow"));
+            extra += u64::from(line.ends_with("takes an extra turn"));
+        }
+    }
+    assert_eq!(games, 40, "one record per game");
+    (bonus, arrows, extra)
+}
+
+/// The report's `bonus_points` as (given, points) per reason.
+fn bonus_points(v: &Value) -> BTreeMap<String, (u64, i64)> {
+    v["bonus_points"]
+        .as_object()
+        .unwrap_or_else(|| panic!("no bonus_points in {v}"))
+        .iter()
+        .map(|(reason, b)| {
+            let points = b["points"].as_i64().expect("points");
+            (reason.clone(), (int(b, "given"), points))
+        })
+        .collect()
+}
+
+#[test]
+fn the_report_counts_arrow_points_and_extra_turns_as_the_games_replay() {
+    let (dir, records) = (
+        Temp::new("report-anniversary"),
+        Temp::new("report-anniversary-records"),
+    );
+    let v = expansion_report("base,anniversary", "2", &dir, Some(&records));
+    let bonus = bonus_points(&v);
+    let (given, points) = bonus["arrow"];
+    // Every arrow pointing at an empty square is worth 2; there are some in 40
+    // games, and no other reason.
+    assert!(given > 0, "{bonus:?}");
+    assert_eq!(points, 2 * given as i64);
+    assert_eq!(bonus.keys().collect::<Vec<_>>(), ["arrow"]);
+    let extra = &v["extra_turns"];
+    assert_eq!(
+        extra
+            .as_object()
+            .expect("extra_turns")
+            .keys()
+            .collect::<Vec<_>>(),
+        ["arrow"],
+        "every extra turn comes from an arrow: {extra}"
+    );
+    // The same figures as the records' replays, one game at a time.
+    let (replayed_bonus, arrows, turns) = replayed(&records);
+    assert_eq!(bonus, replayed_bonus);
+    assert!(turns > 0);
+    assert_eq!((int(extra, "arrow"), arrows), (turns, turns));
+    // The per-thread tallies merge to the same report on one thread or three.
+    for threads in ["1", "3"] {
+        let other = Temp::new(&format!("report-anniversary-{threads}"));
+        expansion_report("base,anniversary", threads, &other, None);
+        for file in ["report.json", "report.html"] {
+            let x = std::fs::read(dir.0.join(file)).expect("two threads");
+            let y = std::fs::read(other.0.join(file)).expect("other threads");
+            assert!(x == y, "{file} differs on {threads} threads");
+        }
+    }
+    let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
+    for row in [
+        "<h2>Points outside features</h2>".to_string(),
+        format!("<tr><td>arrow</td><td>{given}</td><td>{points}</td></tr>"),
+        "<h2>Extra turns</h2>".to_string(),
+        format!("<tr><td>extra-turn arrow</td><td>{turns}</td></tr>"),
+    ] {
+        assert!(html.contains(&row), "no `{row}` in the page");
+    }
+}
+
+#[test]
+fn the_report_counts_vodyanoys_penalty_as_the_games_replay() {
+    let (dir, records) = (
+        Temp::new("report-promos"),
+        Temp::new("report-promos-records"),
+    );
+    let v = expansion_report("base,promos", "2", &dir, Some(&records));
+    let bonus = bonus_points(&v);
+    assert_eq!(bonus.keys().collect::<Vec<_>>(), ["vodyanoy"]);
+    // One penalty per player with trapped figures: -2 per figure.
+    let (given, points) = bonus["vodyanoy"];
+    assert!(given > 0 && points <= -2 * given as i64 && points % 2 == 0);
+    let (replayed_bonus, arrows, turns) = replayed(&records);
+    assert_eq!(bonus, replayed_bonus);
+    assert_eq!((arrows, turns), (0, 0));
+    assert!(v.get("extra_turns").is_none(), "{v}");
+    let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
+    assert!(html.contains(&format!(
+        "<tr><td>vodyanoy</td><td>{given}</td><td>{points}</td></tr>"
+    )));
+    assert!(!html.contains("<h2>Extra turns</h2>"));
+}
+
+#[test]
+fn a_report_without_bonus_points_or_extra_turns_has_neither_key() {
+    let dir = Temp::new("report-base-only");
+    let base = expansion_report("base", "2", &dir, None);
+    let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
+    let river = Temp::new("report-river");
+    let (base_river, river_html) = report(&river);
+    for (v, html) in [(base, html), (base_river, river_html)] {
+        let keys: Vec<&String> = v.as_object().expect("report").keys().collect();
+        assert_eq!(
+            keys,
+            ["run", "scores", "sets", "tiles_drawn"],
+            "{}",
+            v["run"]
+        );
+        for heading in ["Points outside features", "Extra turns"] {
+            assert!(!html.contains(heading), "{heading} in {}", v["run"]);
+        }
+    }
 }
