@@ -33,6 +33,21 @@
 //!     `Game::feature_points`: incomplete roads and cities by the final-scoring
 //!     rules, fields by their completed cities, rivers 0), with
 //!     `mean_feature_points` = `feature_points / features_joined`.
+//! - `bonus_points.REASON` (only when such points were given): points from no
+//!   feature, read from the engine's `Points` events, by the reason's name
+//!   (`arrow`: +2 for a 20th Anniversary arrow pointing at an empty square;
+//!   `vodyanoy`: -2 per figure left in Vodyanoy's trap at the end): `given`
+//!   (events: one per player and occasion) and `points` (their sum, negative
+//!   for a penalty). They are in the final `scores` and in no set's `earned`,
+//!   which reads only the `Scored` events of features: nothing counts twice.
+//! - `extra_turns` (only when one was played): extra turns, from the engine's
+//!   `ExtraTurn` events, by what earned them: `arrow` (the turn activated an
+//!   extra-turn arrow, 20th Anniversary) and `other` (it activated none; no rule
+//!   the engine plays does this today, so the key is absent when 0).
+//!
+//! Neither key is written when empty: a report of sets without them (base,
+//! River) has the same bytes as before they existed. The page shows a table for
+//! each only when present.
 //!
 //! Means and rates are rounded to 4 decimals; one over no case (0 draws, 0
 //! features) is 0.

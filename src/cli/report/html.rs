@@ -6,7 +6,8 @@ use askama::Template;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
-/// The page: the run, the final-score histogram, then per set its earned
+/// The page: the run, the final-score histogram, the tables of points outside
+/// features and of extra turns (when there are any), then per set its earned
 /// points histogram, a chart of its tile kinds and a table.
 #[derive(Template)]
 #[template(path = "report.html")]
