@@ -284,6 +284,7 @@ registry! {
     promos: super::promos::Promos,
     mm: super::mm::MessengersMayors,
     anniversary: super::anniversary::Anniversary,
+    traders_builders: super::traders_builders::TradersBuilders,
 }
 
 #[cfg(test)]
