@@ -269,7 +269,7 @@ impl PointsReason {
             PointsReason::Goods(Good::Wine) => "wine majority",
             PointsReason::Goods(Good::Grain) => "grain majority",
             PointsReason::Goods(Good::Cloth) => "cloth majority",
-            PointsReason::Pig => "pig",
+            PointsReason::Pig => "pig bonus (4 a city)",
         }
     }
 }
