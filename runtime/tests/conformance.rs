@@ -136,6 +136,20 @@ fn all_sets_games_exercise_every_expansion_rule() {
                     ..
                 } => "mayor placed",
                 Event::Scored(s) if s.feature == SegmentKind::Hut => "hut scored",
+                Event::GoodsTaken { .. } => "goods taken",
+                Event::Points {
+                    reason: PointsReason::Goods(_),
+                    ..
+                } => "goods majority",
+                Event::Points {
+                    reason: PointsReason::Pig,
+                    ..
+                } => "pig bonus",
+                Event::BuilderTurn { .. } => "builder turn",
+                Event::Returned {
+                    reason: ReturnReason::Alone,
+                    ..
+                } => "builder or pig alone",
                 _ => continue,
             };
             *seen.entry(name).or_default() += 1;
@@ -165,6 +179,11 @@ fn all_sets_games_exercise_every_expansion_rule() {
         "scarecrow lies down",
         "mayor placed",
         "hut scored",
+        "goods taken",
+        "goods majority",
+        "pig bonus",
+        "builder turn",
+        "builder or pig alone",
     ];
     let missing: Vec<_> = all.iter().filter(|n| !seen.contains_key(*n)).collect();
     assert!(

@@ -13,7 +13,16 @@ const COMBOS: &[&[&str]] = &[
     &["base", "festival"],
     &["base", "promos"],
     &["base", "mm"],
-    &["base", "river", "anniversary", "festival", "promos", "mm"],
+    &["base", "traders-builders"],
+    &[
+        "base",
+        "river",
+        "anniversary",
+        "festival",
+        "promos",
+        "mm",
+        "traders-builders",
+    ],
 ];
 
 fn catalog(sets: &[&str]) -> Arc<Catalog> {

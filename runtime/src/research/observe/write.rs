@@ -171,6 +171,13 @@ impl Writer<'_> {
         if l.traps {
             self.trapped(&mut v);
         }
+        if l.goods {
+            for seat in seats.clone() {
+                for n in game.goods(seat) {
+                    v.put(n.into());
+                }
+            }
+        }
     }
 
     fn phase(&self) -> usize {
