@@ -52,7 +52,7 @@ pub(crate) const BUILDER: FigureSpec = FigureSpec {
     per_player: 1,
     strength: 0,
     stands_on: 0,
-    joins_occupied: false,
+    joins_occupied: true,
     watched: false,
 };
 
@@ -62,7 +62,7 @@ pub(crate) const PIG: FigureSpec = FigureSpec {
     per_player: 1,
     strength: 0,
     stands_on: 0,
-    joins_occupied: false,
+    joins_occupied: true,
     watched: false,
 };
 

@@ -156,7 +156,7 @@ impl Writer<'_> {
             }
         }
         if l.town_halls {
-            for seat in seats {
+            for seat in seats.clone() {
                 v.put(game.holds_town_hall(seat).into());
             }
         }
@@ -172,7 +172,7 @@ impl Writer<'_> {
             self.trapped(&mut v);
         }
         if l.goods {
-            for seat in seats.clone() {
+            for seat in seats {
                 for n in game.goods(seat) {
                     v.put(n.into());
                 }
