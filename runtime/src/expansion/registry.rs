@@ -322,10 +322,7 @@ mod tests {
         assert_eq!(in_play(&["base", "promos"]), ["promos"]);
         assert_eq!(in_play(&["base", "mm"]), ["mm"]);
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
-        assert_eq!(
-            in_play(&["base", "traders-builders"]),
-            ["traders_builders"]
-        );
+        assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
         let all = [
             "base",
             "river",
@@ -335,7 +332,13 @@ mod tests {
             "mm",
             "traders-builders",
         ];
-        let names = ["festival", "promos", "mm", "anniversary", "traders_builders"];
+        let names = [
+            "festival",
+            "promos",
+            "mm",
+            "anniversary",
+            "traders_builders",
+        ];
         assert_eq!(in_play(&all), names);
     }
 

@@ -81,7 +81,10 @@ pub(crate) struct TbState {
 
 impl Position for TbState {
     fn key(&self) -> u64 {
-        self.goods.iter().flatten().fold(0, |key, &n| mix(key ^ u64::from(n)))
+        self.goods
+            .iter()
+            .flatten()
+            .fold(0, |key, &n| mix(key ^ u64::from(n)))
     }
 
     fn same(&self, other: &TbState) -> bool {
@@ -98,7 +101,10 @@ impl Expansion for TradersBuilders {
 
     fn rules(kinds: &[KindInfo]) -> Option<()> {
         let goods = |k: &KindInfo| k.def.marks.iter().any(|m| m.kind == MarkKind::Resource);
-        kinds.iter().any(|k| k.def.count > 0 && goods(k)).then_some(())
+        kinds
+            .iter()
+            .any(|k| k.def.count > 0 && goods(k))
+            .then_some(())
     }
 
     fn begin(game: &mut Game) {
