@@ -101,8 +101,9 @@ impl Game {
             return;
         }
         let best = strength.iter().copied().max().unwrap_or(0);
-        for p in 0..usize::from(self.players) {
-            if pigs >> p & 1 != 0 && best > 0 && strength[p] == best {
+        let players = usize::from(self.players);
+        for (p, &s) in strength.iter().enumerate().take(players) {
+            if pigs >> p & 1 != 0 && best > 0 && s == best {
                 let points = i32::from(tally.cities);
                 self.scores[p] += points;
                 self.log(Event::Points {
