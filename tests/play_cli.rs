@@ -239,3 +239,34 @@ fn play_refuses_a_set_without_the_sets_it_requires() {
     );
     assert!(out.stdout.is_empty(), "nothing is played");
 }
+
+/// Traders & Builders: `play` names the goods taken, the goods majorities,
+/// the pig's bonus and the builder's extra turn.
+#[test]
+fn play_prints_traders_builders_goods_pig_and_builder() {
+    let run = |record: &str| {
+        let out = tilec(&["play", record]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let goods = run("tests/records/95b-tb-goods-several-symbols.toml");
+    for line in [
+        "turn 4    blue: takes 2 wine (completed a city)",
+        "turn 4    blue: takes 1 grain (completed a city)",
+        "end       wine majority: +10 points for blue",
+        "end       grain majority: +10 points for blue",
+    ] {
+        assert!(goods.contains(line), "{line}\n{goods}");
+    }
+    let pig = run("tests/records/98-tb-pig-field-won.toml");
+    assert!(
+        pig.contains("end       pig bonus (4 a city): +2 points for red"),
+        "{pig}"
+    );
+    let builder = run("tests/records/96-tb-builder-extra-turn.toml");
+    assert!(
+        builder.contains("turn 5    red: extends the feature of the builder at [2, 0]")
+            && builder.contains("turn 5    red: takes an extra turn"),
+        "{builder}"
+    );
+}

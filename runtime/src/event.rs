@@ -191,6 +191,55 @@ pub enum Event {
         /// Where it lies.
         at: Spot,
     },
+    /// Traders & Builders: the player who completed a city took its trade
+    /// goods (one token per symbol).
+    GoodsTaken {
+        /// Turn number.
+        turn: u32,
+        /// Who took them.
+        player: Player,
+        /// Which good.
+        good: Good,
+        /// How many tokens.
+        count: u8,
+    },
+    /// Traders & Builders: the tile just placed extended the road or city of
+    /// the player's builder: one more turn follows (never a third).
+    BuilderTurn {
+        /// Turn number.
+        turn: u32,
+        /// Whose builder.
+        player: Player,
+        /// Where the builder stands.
+        at: Spot,
+    },
+}
+
+/// A trade good of Traders & Builders (the value of a `resource` mark).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Good {
+    /// Wine (a barrel).
+    Wine,
+    /// Grain (a sheaf).
+    Grain,
+    /// Cloth (a bolt).
+    Cloth,
+}
+
+impl Good {
+    /// Every good, in the order of the `resource` mark's values.
+    pub const ALL: [Good; 3] = [Good::Wine, Good::Grain, Good::Cloth];
+
+    /// Its lowercase name (as the tile language writes the mark's value).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Good::Wine => "wine",
+            Good::Grain => "grain",
+            Good::Cloth => "cloth",
+        }
+    }
 }
 
 /// Why a player gained or lost points outside a feature.
@@ -203,6 +252,12 @@ pub enum PointsReason {
     Arrow,
     /// Figures still in Vodyanoy's trap at the end (-2 each).
     Vodyanoy,
+    /// Traders & Builders: the most tokens of a good at the end (+10; every
+    /// tied player).
+    Goods(Good),
+    /// Traders & Builders: the pig's bonus, +1 a completed city to its owner
+    /// winning its field (4 a city instead of 3).
+    Pig,
 }
 
 impl PointsReason {
@@ -211,6 +266,10 @@ impl PointsReason {
         match self {
             PointsReason::Arrow => "arrow",
             PointsReason::Vodyanoy => "vodyanoy",
+            PointsReason::Goods(Good::Wine) => "wine majority",
+            PointsReason::Goods(Good::Grain) => "grain majority",
+            PointsReason::Goods(Good::Cloth) => "cloth majority",
+            PointsReason::Pig => "pig bonus (4 a city)",
         }
     }
 }
@@ -229,6 +288,9 @@ pub enum ReturnReason {
     Surrounded,
     /// A follower replaced by a surrounded mayor's swap.
     Swapped,
+    /// Traders & Builders: a builder or pig whose feature holds no follower
+    /// of its owner's any more.
+    Alone,
 }
 
 impl ReturnReason {
@@ -239,6 +301,7 @@ impl ReturnReason {
             ReturnReason::TownHall => "town hall",
             ReturnReason::Surrounded => "surrounded",
             ReturnReason::Swapped => "swapped",
+            ReturnReason::Alone => "no own follower left",
         }
     }
 }

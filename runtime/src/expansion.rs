@@ -10,7 +10,9 @@
 //! - [`promos`]: the Russian promos: Vodyanoy's lake and Solovei's tree (the
 //!   traps, freeing, the end-of-game penalty), Baba Yaga's hut;
 //! - [`mm`]: Messengers & Mayors: town halls, the mayor, the scarecrow, the
-//!   messengers.
+//!   messengers;
+//! - [`traders_builders`]: Traders & Builders: the trade goods, the builder,
+//!   the pig.
 //!
 //! A catalog decides once which expansions are in play ([`Expansion::rules`]
 //! reads its compiled tiles: arrows, marks, road ends; never tile ids). A
@@ -27,6 +29,7 @@ pub(crate) mod festival;
 pub(crate) mod mm;
 pub(crate) mod promos;
 mod registry;
+pub(crate) mod traders_builders;
 
 pub(crate) use registry::{plays_mark, InPlay, States};
 

@@ -35,16 +35,24 @@ pub enum FigureKind {
     /// Messengers & Mayors: the scarecrow (fields; may join an occupied field;
     /// counts only once it lies down).
     Scarecrow,
+    /// Traders & Builders: the builder (a road or city holding an own
+    /// follower; strength 0; a tile extending its feature earns one more turn).
+    Builder,
+    /// Traders & Builders: the pig (a field holding an own farmer; strength 0;
+    /// 4 instead of 3 a completed city for its owner winning the field).
+    Pig,
 }
 
 impl FigureKind {
     /// Every figure kind, in supply order.
-    pub const ALL: [FigureKind; 5] = [
+    pub const ALL: [FigureKind; 7] = [
         FigureKind::Follower,
         FigureKind::Abbot,
         FigureKind::Mayor,
         FigureKind::Messenger,
         FigureKind::Scarecrow,
+        FigureKind::Builder,
+        FigureKind::Pig,
     ];
 
     /// What this kind is for the rules every kind shares: its name, supply,
@@ -58,6 +66,8 @@ impl FigureKind {
             FigureKind::Mayor => &crate::expansion::mm::MAYOR,
             FigureKind::Messenger => &crate::expansion::mm::MESSENGER,
             FigureKind::Scarecrow => &crate::expansion::mm::SCARECROW,
+            FigureKind::Builder => &crate::expansion::traders_builders::BUILDER,
+            FigureKind::Pig => &crate::expansion::traders_builders::PIG,
         }
     }
 

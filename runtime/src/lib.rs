@@ -231,7 +231,7 @@ pub use act::ActError;
 pub use catalog::{Catalog, CatalogError, CatalogOptions, KindId, PileClass};
 pub use decide::{Choice, ChoiceError, Decision};
 pub use draw::{DrawError, Drawn};
-pub use event::{Cause, Event, PointsReason, ReturnReason, Scoring};
+pub use event::{Cause, Event, Good, PointsReason, ReturnReason, Scoring};
 pub use figure::{Action, Figure, FigureKind, Player, Spot, Trap, Trapped, MAX_PLAYERS};
 pub use game::{Game, LogEntry, Phase, PlacedTile, Setup, SetupError};
 pub use geom::{Pos, Rotation};

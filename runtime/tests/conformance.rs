@@ -136,6 +136,20 @@ fn all_sets_games_exercise_every_expansion_rule() {
                     ..
                 } => "mayor placed",
                 Event::Scored(s) if s.feature == SegmentKind::Hut => "hut scored",
+                Event::GoodsTaken { .. } => "goods taken",
+                Event::Points {
+                    reason: PointsReason::Goods(_),
+                    ..
+                } => "goods majority",
+                Event::Points {
+                    reason: PointsReason::Pig,
+                    ..
+                } => "pig bonus",
+                Event::BuilderTurn { .. } => "builder turn",
+                Event::Returned {
+                    reason: ReturnReason::Alone,
+                    ..
+                } => "builder or pig alone",
                 _ => continue,
             };
             *seen.entry(name).or_default() += 1;
@@ -165,6 +179,11 @@ fn all_sets_games_exercise_every_expansion_rule() {
         "scarecrow lies down",
         "mayor placed",
         "hut scored",
+        "goods taken",
+        "goods majority",
+        "pig bonus",
+        "builder turn",
+        "builder or pig alone",
     ];
     let missing: Vec<_> = all.iter().filter(|n| !seen.contains_key(*n)).collect();
     assert!(
@@ -457,6 +476,21 @@ fn check_tile_fits(game: &Game, pos: Pos) -> Result<(), String> {
 }
 
 fn check_figures(game: &Game) -> Result<(), String> {
+    // Traders & Builders (ruling alone): between turns, every builder and pig
+    // stands in a feature with a follower of its owner's.
+    if matches!(game.phase(), Phase::Draw | Phase::Place(_)) {
+        let feature = |f: &Figure| game.feature(f.pos, f.segment).map(|i| i.id);
+        let special = |k: FigureKind| matches!(k, FigureKind::Builder | FigureKind::Pig);
+        for b in game.figures().iter().filter(|f| special(f.kind)) {
+            let beside = game
+                .figures()
+                .iter()
+                .any(|f| f.player == b.player && !special(f.kind) && feature(f) == feature(b));
+            if !beside {
+                return Err(format!("{} at {} without an own follower", b.kind, b.pos));
+            }
+        }
+    }
     for p in 0..game.players() as u8 {
         for k in FigureKind::ALL {
             let on_board = game
@@ -469,9 +503,9 @@ fn check_figures(game: &Game) -> Result<(), String> {
                 .iter()
                 .filter(|t| t.player == p && t.kind == k)
                 .count();
-            let owned = match k.is_mm() && !game.catalog().has_town_halls() {
-                true => 0,
-                false => usize::from(k.per_player()),
+            let owned = match game.catalog().figure_kinds().contains(&k) {
+                true => usize::from(k.per_player()),
+                false => 0,
             };
             if on_board + trapped + usize::from(game.supply(p, k)) != owned {
                 return Err(format!("player {p}: {k} not conserved"));
@@ -483,7 +517,13 @@ fn check_figures(game: &Game) -> Result<(), String> {
         let info = game.feature(f.pos, f.segment).ok_or("figure on nothing")?;
         // A messenger is deployed on roads and may move on into a city.
         let moved = f.kind == FigureKind::Messenger && info.kind == SegmentKind::City;
-        if !f.kind.may_stand_on(info.kind) && !moved {
+        // Traders & Builders places its builder and pig itself (`stands_on` 0).
+        let may = match f.kind {
+            FigureKind::Builder => matches!(info.kind, SegmentKind::Road | SegmentKind::City),
+            FigureKind::Pig => info.kind == SegmentKind::Field,
+            k => k.may_stand_on(info.kind),
+        };
+        if !may && !moved {
             return Err(format!("{} on a {}", f.kind, info.kind.name()));
         }
         if game.trapped().iter().any(|t| t.trap == Trap::Vodyanoy)

@@ -94,6 +94,24 @@ fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
                 *player,
                 format!("scarecrow at {} lies down", spot(at)),
             )),
+            Event::GoodsTaken {
+                turn,
+                player,
+                good,
+                count,
+            } => Some((
+                *turn,
+                *player,
+                format!("takes {count} {} (completed a city)", good.name()),
+            )),
+            Event::BuilderTurn { turn, player, at } => Some((
+                *turn,
+                *player,
+                format!(
+                    "extends the feature of the builder at {}: one more turn",
+                    spot(at)
+                ),
+            )),
             _ => None,
         })
         .collect()

@@ -284,6 +284,7 @@ registry! {
     promos: super::promos::Promos,
     mm: super::mm::MessengersMayors,
     anniversary: super::anniversary::Anniversary,
+    traders_builders: super::traders_builders::TradersBuilders,
 }
 
 #[cfg(test)]
@@ -301,6 +302,7 @@ mod tests {
             ("promos", exp.promos.is_some()),
             ("mm", exp.mm.is_some()),
             ("anniversary", exp.anniversary.is_some()),
+            ("traders_builders", exp.traders_builders.is_some()),
         ] {
             if on {
                 names.push(name);
@@ -320,8 +322,24 @@ mod tests {
         assert_eq!(in_play(&["base", "promos"]), ["promos"]);
         assert_eq!(in_play(&["base", "mm"]), ["mm"]);
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
-        let all = ["base", "river", "anniversary", "festival", "promos", "mm"];
-        assert_eq!(in_play(&all), ["festival", "promos", "mm", "anniversary"]);
+        assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
+        let all = [
+            "base",
+            "river",
+            "anniversary",
+            "festival",
+            "promos",
+            "mm",
+            "traders-builders",
+        ];
+        let names = [
+            "festival",
+            "promos",
+            "mm",
+            "anniversary",
+            "traders_builders",
+        ];
+        assert_eq!(in_play(&all), names);
     }
 
     /// What an expansion declares comes with it and only with it: its
@@ -345,7 +363,7 @@ mod tests {
         assert_eq!(kinds.len(), 2);
         assert_eq!(names, [&base[..], &["return"]].concat());
         let (kinds, names) = blocks(&["base", "mm"]);
-        assert_eq!(kinds, FigureKind::ALL);
+        assert_eq!(kinds, FigureKind::ALL[..5]);
         let mm = [
             "town_hall",
             "draw",
@@ -359,11 +377,18 @@ mod tests {
         assert!(mm.iter().all(|b| names.contains(b)), "{names:?}");
         let cat = Catalog::shipped(&["base", "promos"]).expect("shipped sets");
         assert!(cat.exp.observes("trapped") && !cat.exp.observes("arrows"));
+        let (kinds, names) = blocks(&["base", "traders-builders"]);
+        let tb = [FigureKind::Builder, FigureKind::Pig];
+        assert_eq!(kinds, [&FigureKind::ALL[..2], &tb[..]].concat());
+        assert_eq!(names, base.to_vec());
+        let cat = Catalog::shipped(&["base", "traders-builders"]).expect("shipped sets");
+        assert!(cat.exp.observes("goods") && !cat.exp.observes("trapped"));
         for mark in [
             MarkKind::Festival,
             MarkKind::Tree,
             MarkKind::TrapLake,
             MarkKind::TownHall,
+            MarkKind::Resource,
         ] {
             assert!(mark.played(), "{mark:?}");
         }

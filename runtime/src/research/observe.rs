@@ -86,6 +86,10 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
         "Russian promos: per trapped figure, sorted: row + 1, column + 1 of its trap, \
          1 + owner · K + kind, 1 when it may be freed now (0s: no entry)",
     ),
+    (
+        "goods",
+        "Traders & Builders: per relative player, the tokens of wine, grain, cloth",
+    ),
 ];
 
 /// One part of an observation: `shape` bytes (row-major) from `start`.
@@ -130,6 +134,7 @@ pub struct ObservationLayout {
     arrows: bool,
     traps: bool,
     decisions: bool,
+    goods: bool,
 }
 
 /// Planes before the segment planes: tile, (tile_high,) rotation, last.
@@ -156,6 +161,7 @@ impl ObservationLayout {
             arrows: has("arrows"),
             traps: has("trapped"),
             decisions: has("decision"),
+            goods: has("goods"),
         }
     }
 
@@ -210,6 +216,9 @@ impl ObservationLayout {
         if self.traps {
             shapes.push(("trapped", vec![self.trap_slots(), 4]));
         }
+        if self.goods {
+            shapes.push(("goods", vec![p, 3]));
+        }
         let mut start = 0;
         shapes
             .into_iter()
@@ -234,6 +243,7 @@ impl ObservationLayout {
             + if self.decisions { 5 } else { 0 }
             + if self.arrows { 3 } else { 0 }
             + if self.traps { 4 * self.trap_slots() } else { 0 }
+            + if self.goods { 3 * p } else { 0 }
     }
 
     /// The figure kinds in play, in [`FigureKind::ALL`] order.

@@ -52,6 +52,12 @@ pub enum ActError {
     BadAddNextTo,
     /// A figure deployed on Vodyanoy's tile, which holds only trapped figures.
     OnTrap,
+    /// Traders & Builders: a builder into a road or city, or a pig into a
+    /// field, that holds no follower of the player's.
+    NoOwnFollower(FigureKind),
+    /// Traders & Builders: a builder into a road or city the placement
+    /// completed.
+    BuilderComplete,
 }
 
 impl fmt::Display for ActError {
@@ -84,6 +90,18 @@ impl fmt::Display for ActError {
             ),
             ActError::OnTrap => f.write_str(
                 "no figure may be deployed on Vodyanoy's tile: it holds only trapped figures",
+            ),
+            ActError::NoOwnFollower(FigureKind::Pig) => f.write_str(
+                "a pig goes only into a field where the player already has a farmer \
+                 (pig-beside-farmer)",
+            ),
+            ActError::NoOwnFollower(k) => write!(
+                f,
+                "a {k} goes only into a road or city where the player already has a follower \
+                 (builder-beside-follower)"
+            ),
+            ActError::BuilderComplete => f.write_str(
+                "a builder goes only into a road or city that is not complete (builder-open)",
             ),
         }
     }

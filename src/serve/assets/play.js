@@ -140,7 +140,7 @@ function drawBoard() {
   }
   const point = (x, y, px, py) => ({ left: `${(x - b.x0 + px / 100) * T}px`, top: `${(y - b.y0 + py / 100) * T}px` });
   for (const f of v.figures) {
-    const fig = el("div", { className: `fig p${f.player}${f.lying ? " lying" : ""}`, title: `${v.players[f.player].name}'s ${f.kind}`, textContent: f.kind[0].toUpperCase() });
+    const fig = el("div", { className: `fig p${f.player} k-${f.kind}${f.lying ? " lying" : ""}`, title: `${v.players[f.player].name}'s ${f.kind}`, textContent: f.kind[0].toUpperCase() });
     Object.assign(fig.style, point(f.x, f.y, f.px, f.py));
     parts.push(fig);
   }
@@ -205,7 +205,8 @@ function drawPanel() {
   $("download").href = `/play/api/games/${v.id}/record`;
   const rows = v.players.map((p, i) => {
     const supply = p.supply.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}${n > 1 ? "s" : ""}`).join(", ");
-    const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}`);
+    const goods = p.goods ? ` · goods: ${p.goods.wine} wine, ${p.goods.grain} grain, ${p.goods.cloth} cloth` : "";
+    const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}${goods}`);
     const tr = el("tr", { className: v.acting === i ? "acting" : "" }, name, el("td", { className: "score", textContent: p.score }), el("td", { textContent: supply }));
     return tr;
   });

@@ -63,7 +63,13 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
             reason,
         } => format!(
             "{}: {} {points:+} points ({})",
-            when(*reason == PointsReason::Vodyanoy, *turn),
+            when(
+                matches!(
+                    reason,
+                    PointsReason::Vodyanoy | PointsReason::Goods(_) | PointsReason::Pig
+                ),
+                *turn
+            ),
             who(player),
             reason.name()
         ),
@@ -127,6 +133,21 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
         ),
         Event::LaidDown { turn, player, at } => format!(
             "turn {turn}: {}'s scarecrow on {} lies down",
+            who(player),
+            segment_name(game, *at)
+        ),
+        Event::GoodsTaken {
+            turn,
+            player,
+            good,
+            count,
+        } => format!(
+            "turn {turn}: {} completes a city and takes {count} {}",
+            who(player),
+            good.name()
+        ),
+        Event::BuilderTurn { turn, player, at } => format!(
+            "turn {turn}: {} extends the road or city of their builder on {}: one more turn",
             who(player),
             segment_name(game, *at)
         ),

@@ -8,13 +8,15 @@ use super::live::Live;
 use super::log;
 use super::points::Points;
 use serde_json::{json, Value};
-use tilec_runtime::{Game, Move, Phase};
+use tilec_runtime::{FigureKind, Game, Move, Phase};
 
 /// What every view shows: the board, the players, the log.
 pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points) -> Value {
     let cat = game.catalog();
     // The kinds in play: the base game's and the expansions' in play.
     let kinds = cat.figure_kinds();
+    // Traders & Builders (its builder in play): each player's goods.
+    let traders = kinds.contains(&FigureKind::Builder);
     let players: Vec<Value> = (0..game.players())
         .map(|p| {
             let supply: Vec<Value> = kinds
@@ -27,6 +29,10 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
                 "score": game.scores()[p],
                 "supply": supply,
                 "town_hall": game.holds_town_hall(p as u8),
+                "goods": traders.then(|| {
+                    let goods = game.goods(p as u8);
+                    json!({"wine": goods[0], "grain": goods[1], "cloth": goods[2]})
+                }),
             })
         })
         .collect();

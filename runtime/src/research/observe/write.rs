@@ -156,7 +156,7 @@ impl Writer<'_> {
             }
         }
         if l.town_halls {
-            for seat in seats {
+            for seat in seats.clone() {
                 v.put(game.holds_town_hall(seat).into());
             }
         }
@@ -170,6 +170,13 @@ impl Writer<'_> {
         }
         if l.traps {
             self.trapped(&mut v);
+        }
+        if l.goods {
+            for seat in seats {
+                for n in game.goods(seat) {
+                    v.put(n.into());
+                }
+            }
         }
     }
 
