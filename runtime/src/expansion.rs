@@ -10,7 +10,9 @@
 //! - [`promos`]: the Russian promos: Vodyanoy's lake and Solovei's tree (the
 //!   traps, freeing, the end-of-game penalty), Baba Yaga's hut;
 //! - [`mm`]: Messengers & Mayors: town halls, the mayor, the scarecrow, the
-//!   messengers.
+//!   messengers;
+//! - [`inns_cathedrals`]: Inns & Cathedrals: inns, cathedrals, the big
+//!   follower.
 //!
 //! A catalog decides once which expansions are in play ([`Expansion::rules`]
 //! reads its compiled tiles: arrows, marks, road ends; never tile ids). A
@@ -24,6 +26,7 @@
 
 pub(crate) mod anniversary;
 pub(crate) mod festival;
+pub(crate) mod inns_cathedrals;
 pub(crate) mod mm;
 pub(crate) mod promos;
 mod registry;

@@ -35,16 +35,20 @@ pub enum FigureKind {
     /// Messengers & Mayors: the scarecrow (fields; may join an occupied field;
     /// counts only once it lies down).
     Scarecrow,
+    /// Inns & Cathedrals: the big follower (a follower of strength 2; one per
+    /// player).
+    BigFollower,
 }
 
 impl FigureKind {
     /// Every figure kind, in supply order.
-    pub const ALL: [FigureKind; 5] = [
+    pub const ALL: [FigureKind; 6] = [
         FigureKind::Follower,
         FigureKind::Abbot,
         FigureKind::Mayor,
         FigureKind::Messenger,
         FigureKind::Scarecrow,
+        FigureKind::BigFollower,
     ];
 
     /// What this kind is for the rules every kind shares: its name, supply,
@@ -58,6 +62,7 @@ impl FigureKind {
             FigureKind::Mayor => &crate::expansion::mm::MAYOR,
             FigureKind::Messenger => &crate::expansion::mm::MESSENGER,
             FigureKind::Scarecrow => &crate::expansion::mm::SCARECROW,
+            FigureKind::BigFollower => &crate::expansion::inns_cathedrals::BIG_FOLLOWER,
         }
     }
 

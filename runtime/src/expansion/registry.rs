@@ -284,6 +284,7 @@ registry! {
     promos: super::promos::Promos,
     mm: super::mm::MessengersMayors,
     anniversary: super::anniversary::Anniversary,
+    inns_cathedrals: super::inns_cathedrals::InnsCathedrals,
 }
 
 #[cfg(test)]
@@ -301,6 +302,7 @@ mod tests {
             ("promos", exp.promos.is_some()),
             ("mm", exp.mm.is_some()),
             ("anniversary", exp.anniversary.is_some()),
+            ("inns_cathedrals", exp.inns_cathedrals.is_some()),
         ] {
             if on {
                 names.push(name);
@@ -320,8 +322,23 @@ mod tests {
         assert_eq!(in_play(&["base", "promos"]), ["promos"]);
         assert_eq!(in_play(&["base", "mm"]), ["mm"]);
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
-        let all = ["base", "river", "anniversary", "festival", "promos", "mm"];
-        assert_eq!(in_play(&all), ["festival", "promos", "mm", "anniversary"]);
+        assert_eq!(
+            in_play(&["base", "inns-cathedrals"]),
+            ["inns_cathedrals"]
+        );
+        let all = [
+            "base",
+            "river",
+            "anniversary",
+            "festival",
+            "promos",
+            "mm",
+            "inns-cathedrals",
+        ];
+        assert_eq!(
+            in_play(&all),
+            ["festival", "promos", "mm", "anniversary", "inns_cathedrals"]
+        );
     }
 
     /// What an expansion declares comes with it and only with it: its
@@ -345,7 +362,7 @@ mod tests {
         assert_eq!(kinds.len(), 2);
         assert_eq!(names, [&base[..], &["return"]].concat());
         let (kinds, names) = blocks(&["base", "mm"]);
-        assert_eq!(kinds, FigureKind::ALL);
+        assert_eq!(kinds, FigureKind::ALL[..5]);
         let mm = [
             "town_hall",
             "draw",
@@ -367,6 +384,17 @@ mod tests {
         ] {
             assert!(mark.played(), "{mark:?}");
         }
-        assert!(!MarkKind::Tower.played() && !MarkKind::Inn.played());
+        // Inns & Cathedrals: the big follower, no action block of its own.
+        let (kinds, names) = blocks(&["base", "inns-cathedrals"]);
+        let big = vec![
+            FigureKind::Follower,
+            FigureKind::Abbot,
+            FigureKind::BigFollower,
+        ];
+        assert_eq!((kinds, names), (big, base.to_vec()));
+        for mark in [MarkKind::Inn, MarkKind::Cathedral] {
+            assert!(mark.played(), "{mark:?}");
+        }
+        assert!(!MarkKind::Tower.played() && !MarkKind::Resource.played());
     }
 }
