@@ -447,7 +447,15 @@ mod tests {
     fn every_legal_move_round_trips_through_its_text() {
         use crate::{Game, Phase, Rng, Setup};
         use std::sync::Arc;
-        let sets = ["base", "river", "anniversary", "festival", "promos", "mm"];
+        let sets = [
+            "base",
+            "river",
+            "anniversary",
+            "festival",
+            "promos",
+            "mm",
+            "inns-cathedrals",
+        ];
         let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
         let (mut moves, mut checked) = (Vec::new(), 0);
         for seed in 0..30u64 {

@@ -13,7 +13,16 @@ const COMBOS: &[&[&str]] = &[
     &["base", "festival"],
     &["base", "promos"],
     &["base", "mm"],
-    &["base", "river", "anniversary", "festival", "promos", "mm"],
+    &["base", "inns-cathedrals"],
+    &[
+        "base",
+        "river",
+        "anniversary",
+        "festival",
+        "promos",
+        "mm",
+        "inns-cathedrals",
+    ],
 ];
 
 fn catalog(sets: &[&str]) -> Arc<Catalog> {
@@ -420,7 +429,7 @@ fn the_action_space_fits_the_sets_and_players() {
     assert_eq!(space.radius(), 24);
     let names: Vec<&str> = space.blocks().iter().map(|b| b.0.name()).collect();
     assert_eq!(names, ["place", "deploy", "pass", "recall"]);
-    let all = State::new(catalog(COMBOS[6]), 4, 0, Chance::Sampled).expect("setup");
+    let all = State::new(catalog(COMBOS[COMBOS.len() - 1]), 4, 0, Chance::Sampled).expect("setup");
     assert!(all.action_space().size() > space.size());
     assert_eq!(all.action_space().blocks().len(), 16);
 }
