@@ -446,14 +446,17 @@ impl Catalog {
 
     /// The figure kinds in play, in [`FigureKind::ALL`] order: the base
     /// game's follower and abbot, and those of the expansions whose tiles
-    /// are in play (the Messengers & Mayors figures with its town halls).
+    /// are in play (the Messengers & Mayors figures with its town halls, the
+    /// big follower with the inns and cathedrals).
     ///
     /// ```
     /// use tilec_runtime::{Catalog, FigureKind};
     /// let base = Catalog::shipped(&["base"]).unwrap();
     /// assert_eq!(base.figure_kinds(), [FigureKind::Follower, FigureKind::Abbot]);
     /// let mm = Catalog::shipped(&["base", "mm"]).unwrap();
-    /// assert_eq!(mm.figure_kinds(), FigureKind::ALL);
+    /// assert_eq!(mm.figure_kinds(), &FigureKind::ALL[..5]);
+    /// let ic = Catalog::shipped(&["base", "inns-cathedrals"]).unwrap();
+    /// assert_eq!(ic.figure_kinds()[2], FigureKind::BigFollower);
     /// ```
     pub fn figure_kinds(&self) -> &[FigureKind] {
         &self.figure_kinds
