@@ -131,15 +131,12 @@ fn zero_games_are_refused() {
     );
 }
 
-/// The shipped Inns & Cathedrals and Traders & Builders carry marks whose rules
-/// the engine does not play yet (issue #33): `simulate` and `play` refuse them,
-/// naming the tile and the mark, and play them as plain topology when asked.
+/// The shipped Traders & Builders carries marks whose rules the engine does
+/// not play yet (issue #33): `simulate` and `play` refuse them, naming the tile
+/// and the mark, and play them as plain topology when asked.
 #[test]
 fn the_shipped_sets_the_engine_does_not_play_are_refused_unless_topology_only() {
-    for (set, tile, mark) in [
-        ("inns-cathedrals", "inns-cathedrals/A", "inn"),
-        ("traders-builders", "traders-builders/D", "resource"),
-    ] {
+    for (set, tile, mark) in [("traders-builders", "traders-builders/D", "resource")] {
         let sets = format!("base,{set}");
         let args = [
             "simulate",
@@ -171,4 +168,39 @@ fn the_shipped_sets_the_engine_does_not_play_are_refused_unless_topology_only() 
         let out = tilec(&["play", &record, "--topology-only"]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     }
+}
+
+/// Inns & Cathedrals is played (issue #33): `simulate` plays it with four
+/// players, the records it writes name its tiles and the big follower, and
+/// `play` replays them to the scores they expect.
+#[test]
+fn inns_cathedrals_is_played_and_its_records_replay() {
+    let dir = Temp::new("inns-cathedrals-played");
+    let args = [
+        "simulate",
+        "--sets",
+        "base,inns-cathedrals",
+        "--players",
+        "4",
+        "--games",
+        "20",
+        "--threads",
+        "1",
+        "--figure-rate",
+        "0.9",
+        "--records",
+        dir.path(),
+    ];
+    let out = tilec(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut big = 0;
+    for n in 1..=20 {
+        let record = format!("{}/game-{n}.toml", dir.path());
+        let placed = std::fs::read_to_string(&record).expect("a record");
+        assert!(placed.contains("\"inns-cathedrals/"), "{placed}");
+        big += usize::from(placed.contains("kind = \"big-follower\""));
+        let out = tilec(&["play", &record]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    assert!(big > 0, "no record deployed a big follower");
 }

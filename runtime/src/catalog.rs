@@ -447,7 +447,8 @@ impl Catalog {
     /// The figure kinds in play, in [`FigureKind::ALL`] order: the base
     /// game's follower and abbot, and those of the expansions whose tiles
     /// are in play (the Messengers & Mayors figures with its town halls, the
-    /// builder and the pig with Traders & Builders' goods).
+    /// big follower with the inns and cathedrals, the builder and the pig
+    /// with Traders & Builders' goods).
     ///
     /// ```
     /// use tilec_runtime::{Catalog, FigureKind};
@@ -455,6 +456,8 @@ impl Catalog {
     /// assert_eq!(base.figure_kinds(), [FigureKind::Follower, FigureKind::Abbot]);
     /// let mm = Catalog::shipped(&["base", "mm"]).unwrap();
     /// assert_eq!(mm.figure_kinds(), &FigureKind::ALL[..5]);
+    /// let ic = Catalog::shipped(&["base", "inns-cathedrals"]).unwrap();
+    /// assert_eq!(ic.figure_kinds()[2], FigureKind::BigFollower);
     /// let tb = Catalog::shipped(&["base", "traders-builders"]).unwrap();
     /// assert_eq!(&tb.figure_kinds()[2..], [FigureKind::Builder, FigureKind::Pig]);
     /// ```

@@ -7,6 +7,7 @@
 use crate::catalog::KindId;
 use crate::figure::{FigureKind, Player, Spot, Trap};
 use crate::geom::{Pos, Rotation};
+use crate::mark::MarkKind;
 use crate::tile::ArrowKind;
 use crate::tile::SegmentKind;
 use std::fmt;
@@ -58,6 +59,11 @@ pub struct Scoring {
     pub winners: Vec<Player>,
     /// Every figure that came off the feature, by owner.
     pub returned: Vec<(Player, FigureKind)>,
+    /// The mark that changed the feature's points: an inn on the road, a
+    /// cathedral in the city (Inns & Cathedrals: 2 or 3 a tile completed, 0
+    /// left open). `None` for the others.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub mark: Option<MarkKind>,
 }
 
 /// Something that happened in a game.
@@ -308,13 +314,18 @@ impl ReturnReason {
 
 impl fmt::Display for Scoring {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} ({} tile",
-            self.feature.name(),
-            self.cause.name(),
-            self.tiles.len()
-        )?;
+        f.write_str(self.feature.name())?;
+        match self.mark {
+            Some(MarkKind::Inn) => f.write_str(" with an inn")?,
+            Some(m) => write!(f, " with a {}", m.name())?,
+            None => {}
+        }
+        // A road with an inn, a city with a cathedral left open: scored 0.
+        let cause = match (self.mark, self.cause) {
+            (Some(_), Cause::EndOfGame) => "left open",
+            _ => self.cause.name(),
+        };
+        write!(f, " {cause} ({} tile", self.tiles.len())?;
         if self.tiles.len() != 1 {
             f.write_str("s")?;
         }

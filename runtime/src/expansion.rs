@@ -11,6 +11,8 @@
 //!   traps, freeing, the end-of-game penalty), Baba Yaga's hut;
 //! - [`mm`]: Messengers & Mayors: town halls, the mayor, the scarecrow, the
 //!   messengers;
+//! - [`inns_cathedrals`]: Inns & Cathedrals: inns, cathedrals, the big
+//!   follower.
 //! - [`traders_builders`]: Traders & Builders: the trade goods, the builder,
 //!   the pig.
 //!
@@ -26,6 +28,7 @@
 
 pub(crate) mod anniversary;
 pub(crate) mod festival;
+pub(crate) mod inns_cathedrals;
 pub(crate) mod mm;
 pub(crate) mod promos;
 mod registry;

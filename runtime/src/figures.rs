@@ -35,6 +35,9 @@ pub enum FigureKind {
     /// Messengers & Mayors: the scarecrow (fields; may join an occupied field;
     /// counts only once it lies down).
     Scarecrow,
+    /// Inns & Cathedrals: the big follower (a follower of strength 2; one per
+    /// player).
+    BigFollower,
     /// Traders & Builders: the builder (a road or city holding an own
     /// follower; strength 0; a tile extending its feature earns one more turn).
     Builder,
@@ -45,12 +48,13 @@ pub enum FigureKind {
 
 impl FigureKind {
     /// Every figure kind, in supply order.
-    pub const ALL: [FigureKind; 7] = [
+    pub const ALL: [FigureKind; 8] = [
         FigureKind::Follower,
         FigureKind::Abbot,
         FigureKind::Mayor,
         FigureKind::Messenger,
         FigureKind::Scarecrow,
+        FigureKind::BigFollower,
         FigureKind::Builder,
         FigureKind::Pig,
     ];
@@ -66,6 +70,7 @@ impl FigureKind {
             FigureKind::Mayor => &crate::expansion::mm::MAYOR,
             FigureKind::Messenger => &crate::expansion::mm::MESSENGER,
             FigureKind::Scarecrow => &crate::expansion::mm::SCARECROW,
+            FigureKind::BigFollower => &crate::expansion::inns_cathedrals::BIG_FOLLOWER,
             FigureKind::Builder => &crate::expansion::traders_builders::BUILDER,
             FigureKind::Pig => &crate::expansion::traders_builders::PIG,
         }

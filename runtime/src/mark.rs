@@ -10,6 +10,8 @@
 /// What a mark is. A mark stands on the whole tile or on one segment; which, and
 /// on which segment kinds, is the tile language's business (`tilec`'s vocabulary).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum MarkKind {
     /// The Festival symbol: no figure may stand on it.
     Festival,

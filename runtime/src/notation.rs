@@ -454,6 +454,7 @@ mod tests {
             "festival",
             "promos",
             "mm",
+            "inns-cathedrals",
             "traders-builders",
         ];
         let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));

@@ -136,6 +136,18 @@ fn all_sets_games_exercise_every_expansion_rule() {
                     ..
                 } => "mayor placed",
                 Event::Scored(s) if s.feature == SegmentKind::Hut => "hut scored",
+                Event::Scored(s) if s.mark == Some(MarkKind::Inn) => match s.cause {
+                    Cause::Completed => "inn road completed",
+                    _ => "inn road left open",
+                },
+                Event::Scored(s) if s.mark == Some(MarkKind::Cathedral) => match s.cause {
+                    Cause::Completed => "cathedral city completed",
+                    _ => "cathedral city left open",
+                },
+                Event::FigurePlaced {
+                    figure: FigureKind::BigFollower,
+                    ..
+                } => "big follower placed",
                 Event::GoodsTaken { .. } => "goods taken",
                 Event::Points {
                     reason: PointsReason::Goods(_),
@@ -179,6 +191,11 @@ fn all_sets_games_exercise_every_expansion_rule() {
         "scarecrow lies down",
         "mayor placed",
         "hut scored",
+        "inn road completed",
+        "inn road left open",
+        "cathedral city completed",
+        "cathedral city left open",
+        "big follower placed",
         "goods taken",
         "goods majority",
         "pig bonus",
@@ -503,6 +520,7 @@ fn check_figures(game: &Game) -> Result<(), String> {
                 .iter()
                 .filter(|t| t.player == p && t.kind == k)
                 .count();
+            // An expansion's kinds come with its tiles only.
             let owned = match game.catalog().figure_kinds().contains(&k) {
                 true => usize::from(k.per_player()),
                 false => 0,

@@ -13,6 +13,7 @@ const COMBOS: &[&[&str]] = &[
     &["base", "festival"],
     &["base", "promos"],
     &["base", "mm"],
+    &["base", "inns-cathedrals"],
     &["base", "traders-builders"],
     &[
         "base",
@@ -21,6 +22,7 @@ const COMBOS: &[&[&str]] = &[
         "festival",
         "promos",
         "mm",
+        "inns-cathedrals",
         "traders-builders",
     ],
 ];

@@ -130,7 +130,7 @@ pub struct PlayArgs {
     pub json: bool,
     #[command(flatten)]
     pub tiles: super::source::TilesArg,
-    /// Play tiles whose marks (towers, inns, dragons, ...) have no rules in the
+    /// Play tiles whose marks (towers, goods, dragons, ...) have no rules in the
     /// engine as plain topology, ignoring the marks, instead of refusing them.
     #[arg(long)]
     pub topology_only: bool,
@@ -295,7 +295,7 @@ fn to_json(record: &Record, game: &Game) -> Value {
                 .iter()
                 .map(|(p, k)| json!({ "player": names(record, &[*p])[0], "figure": k.name() }))
                 .collect();
-            json!({
+            let mut event = json!({
                 "turn": if s.turn > last { Value::Null } else { json!(s.turn) },
                 "cause": s.cause.name(),
                 "feature": s.feature.name(),
@@ -305,7 +305,12 @@ fn to_json(record: &Record, game: &Game) -> Value {
                 "points": s.points,
                 "winners": names(record, &s.winners),
                 "returned": returned,
-            })
+            });
+            // An inn's road, a cathedral's city: the mark that set its points.
+            if let Some(mark) = s.mark {
+                event["mark"] = json!(mark.name());
+            }
+            event
         })
         .collect();
     let mut events = events;

@@ -108,10 +108,16 @@ impl Game {
         };
         let pennants = u32::from(info.pennants);
         let mut cities = 0;
+        // Roads and cities score by their tiles (an inn's or a cathedral's
+        // points hook reads them too).
+        let count = match info.kind {
+            SegmentKind::Road | SegmentKind::City => tiles(),
+            _ => 0,
+        };
         let points = match info.kind {
-            SegmentKind::Road => tiles(),
-            SegmentKind::City if info.open == 0 => 2 * tiles() + 2 * pennants,
-            SegmentKind::City => tiles() + pennants,
+            SegmentKind::Road => count,
+            SegmentKind::City if info.open == 0 => 2 * count + 2 * pennants,
+            SegmentKind::City => count + pennants,
             SegmentKind::Field => {
                 cities = self.count_completed_cities(root, &mut Vec::new());
                 3 * u32::from(cities)
@@ -131,10 +137,11 @@ impl Game {
                 true => Cause::Completed,
                 false => Cause::EndOfGame,
             },
-            tiles: 0,
+            tiles: count,
             pennants: info.pennants,
             cities,
             points,
+            mark: None,
         };
         Some(self.counted(tally).points)
     }

@@ -284,6 +284,7 @@ registry! {
     promos: super::promos::Promos,
     mm: super::mm::MessengersMayors,
     anniversary: super::anniversary::Anniversary,
+    inns_cathedrals: super::inns_cathedrals::InnsCathedrals,
     traders_builders: super::traders_builders::TradersBuilders,
 }
 
@@ -302,6 +303,7 @@ mod tests {
             ("promos", exp.promos.is_some()),
             ("mm", exp.mm.is_some()),
             ("anniversary", exp.anniversary.is_some()),
+            ("inns_cathedrals", exp.inns_cathedrals.is_some()),
             ("traders_builders", exp.traders_builders.is_some()),
         ] {
             if on {
@@ -322,6 +324,10 @@ mod tests {
         assert_eq!(in_play(&["base", "promos"]), ["promos"]);
         assert_eq!(in_play(&["base", "mm"]), ["mm"]);
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
+        assert_eq!(
+            in_play(&["base", "inns-cathedrals"]),
+            ["inns_cathedrals"]
+        );
         assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
         let all = [
             "base",
@@ -330,6 +336,7 @@ mod tests {
             "festival",
             "promos",
             "mm",
+            "inns-cathedrals",
             "traders-builders",
         ];
         let names = [
@@ -337,6 +344,7 @@ mod tests {
             "promos",
             "mm",
             "anniversary",
+            "inns_cathedrals",
             "traders_builders",
         ];
         assert_eq!(in_play(&all), names);
@@ -392,6 +400,17 @@ mod tests {
         ] {
             assert!(mark.played(), "{mark:?}");
         }
-        assert!(!MarkKind::Tower.played() && !MarkKind::Inn.played());
+        // Inns & Cathedrals: the big follower, no action block of its own.
+        let (kinds, names) = blocks(&["base", "inns-cathedrals"]);
+        let big = vec![
+            FigureKind::Follower,
+            FigureKind::Abbot,
+            FigureKind::BigFollower,
+        ];
+        assert_eq!((kinds, names), (big, base.to_vec()));
+        for mark in [MarkKind::Inn, MarkKind::Cathedral] {
+            assert!(mark.played(), "{mark:?}");
+        }
+        assert!(!MarkKind::Tower.played() && !MarkKind::Resource.played());
     }
 }

@@ -382,6 +382,7 @@ impl Game {
             pennants: 0,
             cities: 0,
             points: self.cloister_points(abbot.node),
+            mark: None,
         };
         let points = self.counted(tally).points;
         self.scores[usize::from(abbot.player)] += points as i32;
@@ -398,6 +399,7 @@ impl Game {
             points,
             winners: vec![abbot.player],
             returned: vec![(abbot.player, FigureKind::Abbot)],
+            mark: None,
         };
         self.log(Event::Scored(scoring));
     }

@@ -12,6 +12,7 @@ use crate::features::Node;
 use crate::figure::{Figure, MAX_PLAYERS, STRENGTH_BY_EXPANSION};
 use crate::game::{Game, Phase, PlacedTile};
 use crate::geom::{Pos, AROUND};
+use crate::mark::MarkKind;
 use crate::tile::SegmentKind;
 
 /// A feature being scored, as the base rules count it: what the
@@ -37,6 +38,9 @@ pub(crate) struct Tally {
     pub cities: u16,
     /// Points each winner scores.
     pub points: u32,
+    /// The mark that changed its points, set by the expansion's `points`
+    /// hook (an inn on a road, a cathedral in a city), for the event.
+    pub mark: Option<MarkKind>,
 }
 
 pub(crate) fn is_cloister(kind: SegmentKind) -> bool {
@@ -181,6 +185,7 @@ impl Game {
             pennants,
             cities,
             points,
+            mark: None,
         };
         let tally = self.counted(tally);
         let log = self.events.is_some();
@@ -235,6 +240,7 @@ impl Game {
                 points: tally.points,
                 winners,
                 returned,
+                mark: tally.mark,
             };
             self.log(Event::Scored(scoring));
         }

@@ -140,12 +140,14 @@ function drawBoard() {
   }
   const point = (x, y, px, py) => ({ left: `${(x - b.x0 + px / 100) * T}px`, top: `${(y - b.y0 + py / 100) * T}px` });
   for (const f of v.figures) {
-    const fig = el("div", { className: `fig p${f.player} k-${f.kind}${f.lying ? " lying" : ""}`, title: `${v.players[f.player].name}'s ${f.kind}`, textContent: f.kind[0].toUpperCase() });
+    // The big follower (Inns & Cathedrals, strength 2) is drawn bigger.
+    const big = f.kind === "big-follower" ? " big" : "";
+    const fig = el("div", { className: `fig p${f.player} k-${f.kind}${f.lying ? " lying" : ""}${big}`, title: `${v.players[f.player].name}'s ${f.kind}`, textContent: f.kind[0].toUpperCase() });
     Object.assign(fig.style, point(f.x, f.y, f.px, f.py));
     parts.push(fig);
   }
   v.trapped.forEach((f, i) => {
-    const fig = el("div", { className: `fig trapped p${f.player}`, title: `${v.players[f.player].name}'s ${f.kind}, trapped (${f.trap})`, textContent: f.kind[0].toUpperCase() });
+    const fig = el("div", { className: `fig trapped p${f.player}${f.kind === "big-follower" ? " big" : ""}`, title: `${v.players[f.player].name}'s ${f.kind}, trapped (${f.trap})`, textContent: f.kind[0].toUpperCase() });
     Object.assign(fig.style, point(f.x, f.y, 12 + 14 * (i % 5), 88));
     parts.push(fig);
   });
