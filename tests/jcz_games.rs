@@ -138,11 +138,13 @@ fn random_record(sets: &[&str], players: usize, seed: u64) -> Record {
 }
 
 /// Every setup both engines know.
-const SETUPS: [&[&str]; 4] = [
+const SETUPS: [&[&str]; 6] = [
     &["base"],
     &["base", "river"],
     &["base", "festival"],
     &["base", "promos"],
+    &["base", "inns-cathedrals"],
+    &["base", "traders-builders"],
 ];
 
 proptest! {
@@ -549,7 +551,7 @@ fn the_shipped_id_table_is_jczs_tiles_turned() {
     let Some(dir) = std::env::var_os("TILEC_JCZ_DIR") else {
         common::skip(
             "the_shipped_id_table_is_jczs_tiles_turned",
-            "set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to hold the rooms' tile tables (src/jcz_game/rooms/) to its basic.xml, festival.xml and russian_promos.xml",
+            "set TILEC_JCZ_DIR to JCloisterZone's src/extraResources/expansions to hold the rooms' tile tables (src/jcz_game/rooms/) to its basic.xml, festival.xml, russian_promos.xml, inns_and_cathedrals.xml and traders_and_builders.xml",
         );
         return;
     };
@@ -585,7 +587,13 @@ fn the_shipped_id_table_is_jczs_tiles_turned() {
             *counts.entry(ours.to_string()).or_insert(0) += u32::from(t.count);
         }
     }
-    for ours_set in ["base", "festival", "promos"] {
+    for ours_set in [
+        "base",
+        "festival",
+        "promos",
+        "inns-cathedrals",
+        "traders-builders",
+    ] {
         let set = tables::SETS.iter().find(|s| s.id == ours_set).unwrap();
         for t in set.tiles.iter() {
             assert_eq!(

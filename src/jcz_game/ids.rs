@@ -133,8 +133,10 @@ fn unknown_set(at: &str, id: &str) -> Problem {
         "JCloisterZone's River I is not tilec's River (the new edition: its spring carries a road, its lake a monastery); import JCloisterZone's river.xml (`tilec import-jcz ... --out LIB`) and give `--tiles LIB` to play its own tiles"
     } else if id.starts_with("basic:1") || id == "basic" {
         "tilec's base game is JCloisterZone's 2nd edition, `basic:2` (chosen there by switching the Abbot on); to play the 1st edition, import JCloisterZone's basic.xml (`tilec import-jcz ... --out LIB`) and give `--tiles LIB`"
+    } else if id == "inns-and-cathedrals:1" || id == "traders-and-builders:1" {
+        "tilec's Inns & Cathedrals and Traders & Builders are the new edition, JCloisterZone's `:2` tile-sets (with the gardens); to play the 1st edition, import JCloisterZone's XML (`tilec import-jcz ... --out LIB`) and give `--tiles LIB`"
     } else {
-        "tilec reads JCloisterZone's basic:2, festival and russian-promos tile-sets, tilec's add-on (`tilec/...`), and the sets of a directory given with `--tiles` that `tilec import-jcz` made of JCloisterZone's XML"
+        "tilec reads JCloisterZone's basic:2, festival, russian-promos, inns-and-cathedrals:2 and traders-and-builders:2 tile-sets, tilec's add-on (`tilec/...`), and the sets of a directory given with `--tiles` that `tilec import-jcz` made of JCloisterZone's XML"
     };
     Problem::new(
         at,

@@ -78,11 +78,20 @@ pub struct Room {
 
 mod base;
 mod festival;
+mod inns;
 mod promos;
 mod river;
+mod traders;
 
 /// Every room, one module each; the base game's first.
-pub const ROOMS: [&Room; 4] = [&base::ROOM, &river::ROOM, &festival::ROOM, &promos::ROOM];
+pub const ROOMS: [&Room; 6] = [
+    &base::ROOM,
+    &river::ROOM,
+    &festival::ROOM,
+    &promos::ROOM,
+    &inns::ROOM,
+    &traders::ROOM,
+];
 
 /// Our sets JCloisterZone cannot play, and why.
 pub const CANNOT: &[(&str, &str)] = &[

@@ -51,6 +51,9 @@ SETUPS = [
     ("festival", "base,festival"),
     ("promos", "base,promos"),
     ("together", "base,river,festival,promos"),
+    ("inns", "base,inns-cathedrals"),
+    ("traders", "base,traders-builders"),
+    ("big-boxes", "base,inns-cathedrals,traders-builders"),
 ]
 
 
