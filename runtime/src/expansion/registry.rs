@@ -411,6 +411,6 @@ mod tests {
         for mark in [MarkKind::Inn, MarkKind::Cathedral] {
             assert!(mark.played(), "{mark:?}");
         }
-        assert!(!MarkKind::Tower.played() && !MarkKind::Resource.played());
+        assert!(!MarkKind::Tower.played() && !MarkKind::Dragon.played());
     }
 }
