@@ -59,15 +59,22 @@ def test_the_environment_passes_topology_only_to_its_games() -> None:
         env_module.TilecEnv(sets=["marks"], tiles=str(MARKS)).reset(seed=0)
 
 
-@pytest.mark.parametrize(
-    "shipped, mark", [("inns-cathedrals", "inn"), ("traders-builders", "resource")]
-)
+@pytest.mark.parametrize("shipped, mark", [("inns-cathedrals", "inn")])
 def test_the_shipped_sets_the_engine_does_not_play_yet_are_refused(shipped: str, mark: str) -> None:
-    # Inns & Cathedrals and Traders & Builders: their tiles ship, their rules
-    # are not played yet (issue #33); as plain topology they play to the end.
+    # Inns & Cathedrals: its tiles ship, its rules are not played yet (issue
+    # #33); as plain topology they play to the end.
     with pytest.raises(ValueError, match=f"carries the mark `{mark}`.*\n.*topology_only=True"):
         tilec.Game(sets=["base", shipped])
     game = tilec.Game(sets=["base", shipped], seed=2, topology_only=True)
     play_random(game, random.Random(2))
     assert game.is_over()
     assert any(tile.startswith(f"{shipped}/") for tile, *_ in game.board())
+
+
+def test_traders_builders_is_played_with_its_goods_observed() -> None:
+    # Traders & Builders is played (issue #33): no topology_only needed, and
+    # the observation has each player's goods.
+    game = tilec.Game(sets=["base", "traders-builders"], seed=2)
+    assert "goods" in [name for name, *_ in game.observation_layout()]
+    play_random(game, random.Random(2))
+    assert game.is_over()
