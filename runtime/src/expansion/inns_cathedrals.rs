@@ -79,7 +79,8 @@ impl Expansion for InnsCathedrals {
     const FIGURES: &'static [FigureKind] = &[FigureKind::BigFollower];
 
     fn rules(kinds: &[KindInfo]) -> Option<()> {
-        let ours = |k: &KindInfo| k.def.has_mark(MarkKind::Inn) || k.def.has_mark(MarkKind::Cathedral);
+        let ours =
+            |k: &KindInfo| k.def.has_mark(MarkKind::Inn) || k.def.has_mark(MarkKind::Cathedral);
         kinds.iter().any(ours).then_some(())
     }
 
