@@ -19,7 +19,7 @@ def test_a_game_with_unplayed_marks_is_refused_naming_the_mark_and_the_option() 
     with pytest.raises(ValueError) as e:
         tilec.Game(sets=["marks"], tiles=MARKS)
     message = str(e.value)
-    assert "tile `marks/inn` carries the mark `inn`" in message
+    assert "tile `marks/inn` carries the mark `labyrinth`" in message
     assert "hint: pass topology_only=True" in message
 
 
@@ -42,7 +42,7 @@ def test_topology_only_changes_nothing_for_sets_the_engine_plays() -> None:
 
 
 def test_simulate_takes_topology_only_and_reports_it() -> None:
-    with pytest.raises(ValueError, match="carries the mark `inn`.*\n.*topology_only=True"):
+    with pytest.raises(ValueError, match="carries the mark `labyrinth`.*\n.*topology_only=True"):
         tilec.simulate(sets=["marks"], tiles=MARKS, games=2, threads=1)
     result = tilec.simulate(sets=["marks"], tiles=MARKS, games=2, threads=1, topology_only=True)
     assert result["topology_only"] is True and result["turns_per_game"] > 0
@@ -59,15 +59,21 @@ def test_the_environment_passes_topology_only_to_its_games() -> None:
         env_module.TilecEnv(sets=["marks"], tiles=str(MARKS)).reset(seed=0)
 
 
-@pytest.mark.parametrize(
-    "shipped, mark", [("inns-cathedrals", "inn"), ("traders-builders", "resource")]
-)
+@pytest.mark.parametrize("shipped, mark", [("traders-builders", "resource")])
 def test_the_shipped_sets_the_engine_does_not_play_yet_are_refused(shipped: str, mark: str) -> None:
-    # Inns & Cathedrals and Traders & Builders: their tiles ship, their rules
-    # are not played yet (issue #33); as plain topology they play to the end.
+    # Traders & Builders: its tiles ship, its rules are not played yet (issue
+    # #33); as plain topology it plays to the end.
     with pytest.raises(ValueError, match=f"carries the mark `{mark}`.*\n.*topology_only=True"):
         tilec.Game(sets=["base", shipped])
     game = tilec.Game(sets=["base", shipped], seed=2, topology_only=True)
     play_random(game, random.Random(2))
     assert game.is_over()
     assert any(tile.startswith(f"{shipped}/") for tile, *_ in game.board())
+
+
+def test_inns_cathedrals_is_played() -> None:
+    # Inns & Cathedrals is played (issue #33): no topology_only needed.
+    game = tilec.Game(sets=["base", "inns-cathedrals"], seed=2)
+    play_random(game, random.Random(2))
+    assert game.is_over()
+    assert any(tile.startswith("inns-cathedrals/") for tile, *_ in game.board())
