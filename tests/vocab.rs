@@ -84,12 +84,12 @@ fn a_catalog_refuses_unplayed_marks_unless_topology_only() {
         err,
         CatalogError::UnplayedMark {
             tile: "marks/inn".into(),
-            mark: "inn",
+            mark: "labyrinth",
         }
     );
     assert_eq!(
         err.to_string(),
-        "tile `marks/inn` carries the mark `inn`, whose rules the engine does not play; \
+        "tile `marks/inn` carries the mark `labyrinth`, whose rules the engine does not play; \
          play its tiles as plain topology to ignore it"
     );
     let topology = CatalogOptions {
@@ -113,7 +113,7 @@ fn simulate_and_play_refuse_unplayed_marks_unless_topology_only() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     assert!(
-        err.contains("tile `marks/inn` carries the mark `inn`"),
+        err.contains("tile `marks/inn` carries the mark `labyrinth`"),
         "{err}"
     );
     assert!(err.contains("hint: add `--topology-only`"), "{err}");
@@ -128,7 +128,7 @@ fn simulate_and_play_refuse_unplayed_marks_unless_topology_only() {
     let play = ["play", "--tiles", "tests/vocab", record.as_str()];
     let out = tilec(&play);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
-    assert!(text(&out.stderr).contains("carries the mark `inn`"));
+    assert!(text(&out.stderr).contains("carries the mark `labyrinth`"));
     assert!(text(&out.stderr).contains("--topology-only"));
     let out = tilec(&[play.as_slice(), &["--topology-only"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -19,7 +19,7 @@ def test_a_game_with_unplayed_marks_is_refused_naming_the_mark_and_the_option() 
     with pytest.raises(ValueError) as e:
         tilec.Game(sets=["marks"], tiles=MARKS)
     message = str(e.value)
-    assert "tile `marks/inn` carries the mark `inn`" in message
+    assert "tile `marks/inn` carries the mark `labyrinth`" in message
     assert "hint: pass topology_only=True" in message
 
 
@@ -42,7 +42,7 @@ def test_topology_only_changes_nothing_for_sets_the_engine_plays() -> None:
 
 
 def test_simulate_takes_topology_only_and_reports_it() -> None:
-    with pytest.raises(ValueError, match="carries the mark `inn`.*\n.*topology_only=True"):
+    with pytest.raises(ValueError, match="carries the mark `labyrinth`.*\n.*topology_only=True"):
         tilec.simulate(sets=["marks"], tiles=MARKS, games=2, threads=1)
     result = tilec.simulate(sets=["marks"], tiles=MARKS, games=2, threads=1, topology_only=True)
     assert result["topology_only"] is True and result["turns_per_game"] > 0
@@ -59,10 +59,10 @@ def test_the_environment_passes_topology_only_to_its_games() -> None:
         env_module.TilecEnv(sets=["marks"], tiles=str(MARKS)).reset(seed=0)
 
 
-@pytest.mark.parametrize("shipped, mark", [("inns-cathedrals", "inn")])
+@pytest.mark.parametrize("shipped, mark", [("tower", "tower")])
 def test_the_shipped_sets_the_engine_does_not_play_yet_are_refused(shipped: str, mark: str) -> None:
-    # Inns & Cathedrals: its tiles ship, its rules are not played yet (issue
-    # #33); as plain topology they play to the end.
+    # The Tower: its tiles ship, its rules are not played yet (issue #38); as
+    # plain topology they play to the end.
     with pytest.raises(ValueError, match=f"carries the mark `{mark}`.*\n.*topology_only=True"):
         tilec.Game(sets=["base", shipped])
     game = tilec.Game(sets=["base", shipped], seed=2, topology_only=True)
@@ -78,3 +78,11 @@ def test_traders_builders_is_played_with_its_goods_observed() -> None:
     assert "goods" in [name for name, *_ in game.observation_layout()]
     play_random(game, random.Random(2))
     assert game.is_over()
+
+
+def test_inns_cathedrals_is_played() -> None:
+    # Inns & Cathedrals is played (issue #33): no topology_only needed.
+    game = tilec.Game(sets=["base", "inns-cathedrals"], seed=2)
+    play_random(game, random.Random(2))
+    assert game.is_over()
+    assert any(tile.startswith("inns-cathedrals/") for tile, *_ in game.board())

@@ -62,7 +62,10 @@ pub struct Scoring {
     /// The mark that changed the feature's points: an inn on the road, a
     /// cathedral in the city (Inns & Cathedrals: 2 or 3 a tile completed, 0
     /// left open). `None` for the others.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub mark: Option<MarkKind>,
 }
 

@@ -79,7 +79,8 @@ impl Expansion for InnsCathedrals {
     const FIGURES: &'static [FigureKind] = &[FigureKind::BigFollower];
 
     fn rules(kinds: &[KindInfo]) -> Option<()> {
-        let ours = |k: &KindInfo| k.def.has_mark(MarkKind::Inn) || k.def.has_mark(MarkKind::Cathedral);
+        let ours =
+            |k: &KindInfo| k.def.has_mark(MarkKind::Inn) || k.def.has_mark(MarkKind::Cathedral);
         kinds.iter().any(ours).then_some(())
     }
 
@@ -131,5 +132,48 @@ impl Game {
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use std::sync::Arc;
+
+    /// Draws `id`, places it at `(x, y)` turned `quarter_turns` clockwise, passes.
+    fn put(game: &mut Game, id: &str, x: i16, y: i16, quarter_turns: u8) {
+        let kind = game.catalog().kind_id(id).expect("a shipped kind");
+        game.draw(kind).expect("drawable");
+        let at = Placement {
+            pos: Pos::new(x, y),
+            rotation: Rotation::new(quarter_turns),
+        };
+        game.place(at).expect("legal placement");
+        game.act(Action::Pass).expect("pass");
+    }
+
+    /// `Game::feature_points` goes through the points hook (rulings inn-open,
+    /// cathedral-open): an open road with an inn and an open city with a
+    /// cathedral are worth 0 now, complete 2 a tile and 3 a tile.
+    #[test]
+    fn feature_points_count_inns_and_cathedrals() {
+        let cat = Catalog::shipped(&["base", "inns-cathedrals"]).expect("shipped sets");
+        let mut game = Game::new(Arc::new(cat), Setup::new(2)).expect("setup");
+        let d = Pos::new(0, 0);
+        // Start base/D: city N (segment 0), road W-E (segment 1).
+        assert_eq!(game.feature_points(d, 1), Some(1));
+        put(&mut game, "inns-cathedrals/A", 1, 0, 0); // road W-S with an inn
+        assert_eq!(game.feature_points(d, 1), Some(0));
+        put(&mut game, "base/A", 1, 1, 2); // a monastery ends it south
+        put(&mut game, "base/A", -1, 0, 3); // and west: 4 tiles
+        assert_eq!(game.feature_points(d, 1), Some(8));
+        // The cathedral on D's city: open, 0; a plain city of two would be 2.
+        assert_eq!(game.feature_points(d, 0), Some(1));
+        put(&mut game, "inns-cathedrals/K", 0, -1, 0);
+        assert_eq!(game.feature_points(d, 0), Some(0));
+        put(&mut game, "base/E", 0, -2, 2);
+        put(&mut game, "base/E", 1, -1, 3);
+        put(&mut game, "base/E", -1, -1, 1); // complete: 5 tiles
+        assert_eq!(game.feature_points(d, 0), Some(15));
     }
 }
