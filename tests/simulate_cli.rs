@@ -168,7 +168,8 @@ fn simulate_plays_traders_builders_and_play_replays_its_records() {
 /// tile and the mark, and play them as plain topology when asked.
 #[test]
 fn the_shipped_sets_the_engine_does_not_play_are_refused_unless_topology_only() {
-    for (set, tile, mark) in [("inns-cathedrals", "inns-cathedrals/A", "inn")] {
+    {
+        let (set, tile, mark) = ("inns-cathedrals", "inns-cathedrals/A", "inn");
         let sets = format!("base,{set}");
         let args = [
             "simulate",
