@@ -1,8 +1,9 @@
 //! `tilec serve` in a real browser (headless Chromium, driven through the
 //! DevTools protocol): open pages see an edit, a broken file's diagnostic
 //! and its fix; a whole hot-seat game is played to its final scores by mouse
-//! clicks on the Play page; a bot game is played and its record stepped
-//! through. Screenshots go to `target/serve-screens/` (and, with
+//! clicks on the Play page, and others placing every figure kind of their
+//! sets through the figures' dots; a bot game is played and its record
+//! stepped through. Screenshots go to `target/serve-screens/` (and, with
 //! `TILEC_SCREENSHOTS=DIR`, the README's three to DIR: they are made by
 //! `TILEC_SCREENSHOTS=docs/img cargo test --test serve_browser`).
 
@@ -17,7 +18,7 @@ use cdp::{Browser, Tab};
 use page::*;
 use serde_json::Value;
 use server::{root, Server};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[test]
 fn open_pages_see_an_edit_a_broken_file_and_its_fix() {
@@ -208,4 +209,77 @@ fn a_bot_game_is_played_and_its_record_stepped_through() {
         )
         .expect("back one");
     screenshot(&mut browser, &tab, "play-replay.png");
+}
+
+/// Plays a hot-seat game of `sets` (besides the base game) to its end by
+/// clicks, placing a figure of every kind of `wanted` through its dot; checks
+/// that each was drawn on the board as its kind, that the page raised no
+/// error, and that `tilec play` scores the downloaded record as the page did.
+/// The tab, and what was played.
+fn figures_by_clicks(
+    browser: &mut Browser,
+    server: &Server,
+    sets: &[&str],
+    seed: u64,
+    wanted: &[&str],
+) -> (Tab, Placing) {
+    let tab = start_with_sets(browser, server, sets, seed);
+    let start = Instant::now();
+    let done = play_placing(browser, &tab, wanted);
+    let question = browser.eval(&tab, "document.getElementById('question').textContent");
+    assert!(
+        question
+            .as_str()
+            .is_some_and(|q| q.starts_with("The game is over")),
+        "{question}"
+    );
+    for kind in wanted {
+        assert!(
+            done.placed.contains(*kind),
+            "no {kind} placed and drawn (dots clicked: {:?}; kinds drawn: {:?})",
+            done.clicked,
+            done.drawn
+        );
+    }
+    let marks: std::collections::BTreeSet<&String> = done.drawn.values().collect();
+    assert_eq!(
+        marks.len(),
+        done.drawn.len(),
+        "two kinds drawn alike: {:?}",
+        done.drawn
+    );
+    assert!(
+        done.shared > 0 && done.chosen > 0,
+        "no figure chosen in a chooser (steps with one: {})",
+        done.shared
+    );
+    let shown = scores(browser, &tab);
+    let (_, again) = replayed(browser, &tab, &format!("figures-{seed}"));
+    assert_eq!(
+        shown, again,
+        "tilec play scores the downloaded record as the page did"
+    );
+    assert_eq!(page_errors(browser, &tab), Vec::<String>::new());
+    eprintln!(
+        "{} moves by clicks in {:.1?}, {} figures chosen in a chooser; dots clicked {:?}; kinds drawn {:?}; final scores {shown:?}",
+        done.moves,
+        start.elapsed(),
+        done.chosen,
+        done.clicked,
+        done.drawn
+    );
+    (tab, done)
+}
+
+#[test]
+fn the_mayor_messenger_and_scarecrow_are_chosen_and_drawn_by_clicks() {
+    let Some(mut browser) =
+        Browser::launch("the_mayor_messenger_and_scarecrow_are_chosen_and_drawn_by_clicks")
+    else {
+        return;
+    };
+    let server = Server::on(&root().join("tiles"), &[]);
+    let wanted = ["mayor", "messenger", "scarecrow"];
+    let (tab, _) = figures_by_clicks(&mut browser, &server, &["mm"], 11, &wanted);
+    screenshot(&mut browser, &tab, "play-mm-over.png");
 }
