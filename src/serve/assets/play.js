@@ -243,6 +243,16 @@ function drawPanel() {
   const rows = v.players.map((p, i) => {
     const supply = p.supply.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}${n > 1 ? "s" : ""}`).join(", ");
     const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}`);
+    // Trade goods (Traders & Builders), when the view has them.
+    if (p.goods) {
+      const goods = p.goods.map(([g, n]) => {
+        const good = el("span", { className: `good g-${g}`, title: `${n} ${g}`, textContent: `${n} ${g}` });
+        good.dataset.good = g;
+        good.dataset.count = n;
+        return good;
+      });
+      name.append(el("small", { className: "goods" }, ...goods));
+    }
     const tr = el("tr", { className: v.acting === i ? "acting" : "" }, name, el("td", { className: "score", textContent: p.score }), el("td", { textContent: supply }));
     return tr;
   });
