@@ -391,7 +391,7 @@ pub fn play_placing(browser: &mut Browser, tab: &Tab, wanted: &[&str]) -> Placin
                 .collect();
             let pick = match want {
                 Some(pick) => Some(pick),
-                None if moves % 2 == 0 && !followers.is_empty() => {
+                None if moves.is_multiple_of(2) && !followers.is_empty() => {
                     let i = followers[(moves as usize / 2) % followers.len()];
                     Some((i, "follower".to_string()))
                 }
