@@ -215,14 +215,14 @@ fn a_bot_game_is_played_and_its_record_stepped_through() {
 /// clicks, placing a figure of every kind of `wanted` through its dot; checks
 /// that each was drawn on the board as its kind, that the page raised no
 /// error, and that `tilec play` scores the downloaded record as the page did.
-/// The tab, and what was played.
+/// The tab, what was played and the record.
 fn figures_by_clicks(
     browser: &mut Browser,
     server: &Server,
     sets: &[&str],
     seed: u64,
     wanted: &[&str],
-) -> (Tab, Placing) {
+) -> (Tab, Placing, std::path::PathBuf) {
     let tab = start_with_sets(browser, server, sets, seed);
     let start = Instant::now();
     let done = play_placing(browser, &tab, wanted);
@@ -254,7 +254,7 @@ fn figures_by_clicks(
         done.shared
     );
     let shown = scores(browser, &tab);
-    let (_, again) = replayed(browser, &tab, &format!("figures-{seed}"));
+    let (file, again) = replayed(browser, &tab, &format!("figures-{seed}"));
     assert_eq!(
         shown, again,
         "tilec play scores the downloaded record as the page did"
@@ -268,7 +268,7 @@ fn figures_by_clicks(
         done.clicked,
         done.drawn
     );
-    (tab, done)
+    (tab, done, file)
 }
 
 #[test]
@@ -280,7 +280,7 @@ fn the_mayor_messenger_and_scarecrow_are_chosen_and_drawn_by_clicks() {
     };
     let server = Server::on(&root().join("tiles"), &[]);
     let wanted = ["mayor", "messenger", "scarecrow"];
-    let (tab, _) = figures_by_clicks(&mut browser, &server, &["mm"], 11, &wanted);
+    let (tab, ..) = figures_by_clicks(&mut browser, &server, &["mm"], 11, &wanted);
     screenshot(&mut browser, &tab, "play-mm-over.png");
 }
 
@@ -308,6 +308,15 @@ fn goods(browser: &mut Browser, tab: &Tab) -> Vec<std::collections::BTreeMap<Str
         .collect()
 }
 
+/// A base + Inns & Cathedrals + Traders & Builders game: the big follower,
+/// builder and pig placed and drawn, each player's goods shown as `tilec
+/// play` says they were taken, the majorities to the players shown with the
+/// most. Run with `--ignored` once the engine plays both sets and the view
+/// carries each player's `goods` (`[[good, count], ...]`). Seed 1 was tried
+/// on base + Traders & Builders (the `tb` branch's engine, merged for the
+/// try and not kept): builder, pig, goods and majorities all came up; with
+/// Inns & Cathedrals too the pile differs, and the asserts say if a seed
+/// misses one.
 #[test]
 #[ignore = "needs the engine's Inns & Cathedrals and Traders & Builders (branches ic and tb) and the players' goods in the Play view"]
 fn inns_cathedrals_and_traders_builders_are_played_to_the_end_by_clicks() {
@@ -319,10 +328,38 @@ fn inns_cathedrals_and_traders_builders_are_played_to_the_end_by_clicks() {
     let server = Server::on(&root().join("tiles"), &[]);
     let wanted = ["big-follower", "builder", "pig"];
     let sets = ["inns-cathedrals", "traders-builders"];
-    let (tab, _) = figures_by_clicks(&mut browser, &server, &sets, 11, &wanted);
-    // Every player's goods are shown, and the end's majorities (+10 each)
-    // went to the players the table shows with the most.
+    let seed = 1;
+    let (tab, _, file) = figures_by_clicks(&mut browser, &server, &sets, seed, &wanted);
+    // Every player's goods are shown: the tokens `tilec play` says each
+    // took; and the end's majorities (+10 each) went to the players the
+    // table shows with the most.
     let held = goods(&mut browser, &tab);
+    let names = browser.eval(&tab, "view.players.map(p => p.name)");
+    let play = tilec_play(&file);
+    for (p, g) in held.iter().enumerate() {
+        let mut taken = std::collections::BTreeMap::new();
+        for h in play["happenings"].as_array().expect("happenings") {
+            let what = h["what"].as_str().unwrap_or_default();
+            // `takes 2 wine (completed a city)`
+            let words: Vec<&str> = what.split(' ').collect();
+            let count = words.get(1).and_then(|n| n.parse::<u64>().ok());
+            if let (true, Some(n), ["takes", _, good, ..]) =
+                (h["player"] == names[p], count, &words[..])
+            {
+                *taken.entry(good.to_string()).or_insert(0) += n;
+            }
+        }
+        let shown: std::collections::BTreeMap<String, u64> = g
+            .iter()
+            .filter(|(_, &n)| n > 0)
+            .map(|(k, &n)| (k.clone(), n))
+            .collect();
+        assert_eq!(
+            shown, taken,
+            "{}'s goods: shown, and as tilec play says",
+            names[p]
+        );
+    }
     assert!(
         held.len() == 2 && held.iter().all(|g| g.len() == 3),
         "wine, grain and cloth for each player: {held:?}"
@@ -341,7 +378,6 @@ fn inns_cathedrals_and_traders_builders_are_played_to_the_end_by_clicks() {
         .iter()
         .filter_map(Value::as_str)
         .collect();
-    let names = browser.eval(&tab, "view.players.map(p => p.name)");
     for good in ["wine", "grain", "cloth"] {
         let count = |g: &std::collections::BTreeMap<String, u64>| g.get(good).copied();
         let most = held.iter().filter_map(count).max().unwrap_or(0);

@@ -74,18 +74,7 @@ pub fn replayed(browser: &mut Browser, tab: &Tab, name: &str) -> (PathBuf, Vec<i
     );
     let file = server::scratch(name).join("game.toml");
     std::fs::write(&file, text.as_str().expect("the record")).expect("write it");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
-        .arg("play")
-        .arg("--json")
-        .arg(&file)
-        .output()
-        .expect("tilec play");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = tilec_play(&file);
     let scores = v["players"]
         .as_array()
         .expect("players")
@@ -93,6 +82,22 @@ pub fn replayed(browser: &mut Browser, tab: &Tab, name: &str) -> (PathBuf, Vec<i
         .filter_map(|p| p["score"].as_i64())
         .collect();
     (file, scores)
+}
+
+/// What `tilec play --json` says of the record `file`.
+pub fn tilec_play(file: &std::path::Path) -> Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilec"))
+        .arg("play")
+        .arg("--json")
+        .arg(file)
+        .output()
+        .expect("tilec play");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
 /// What playing a game by clicks did.
@@ -106,8 +111,8 @@ pub struct Played {
 
 /// Plays the hot-seat game on the page to its end by mouse clicks: a square
 /// among the highlighted ones (turning the tile now and then), then Place;
-/// at a figure step a figure on one of the board's dots every other time,
-/// else the first option. With `shots`, screenshots for the README.
+/// at a figure step a figure on one of the board's dots every other time
+/// (the first in its chooser, if it opens one), else the first option. With `shots`, screenshots for the README.
 pub fn play_by_clicks(browser: &mut Browser, tab: &Tab, shots: bool) -> Played {
     let mut drawn = 0;
     let mut state = next_view(browser, tab, &mut drawn);
@@ -161,7 +166,19 @@ pub fn play_by_clicks(browser: &mut Browser, tab: &Tab, shots: bool) -> Played {
             }
             let start = Instant::now();
             if (steps / 2) % 2 == 1 && dots > 0 {
+                // A dot of several options opens a chooser: its first.
+                let several = browser.eval(
+                    tab,
+                    "document.querySelector('#board .dot').classList.contains('several')",
+                ) == Value::Bool(true);
                 assert!(browser.click(tab, "document.querySelector('#board .dot')"));
+                if several {
+                    let first = "document.querySelector('#board .chooser button')";
+                    browser
+                        .wait(tab, &format!("!!{first}"), WAIT)
+                        .expect("the dot opens its chooser");
+                    assert!(browser.click(tab, first));
+                }
                 played.figures += 1;
             } else {
                 assert!(
@@ -355,6 +372,7 @@ pub fn play_placing(browser: &mut Browser, tab: &Tab, wanted: &[&str]) -> Placin
         chosen: 0,
     };
     let mut before = board_figures(browser, tab);
+    let mut steps = 0usize;
     while state != "over" {
         assert!(done.moves < 1000, "the game does not end");
         let moves = done.moves;
@@ -376,6 +394,7 @@ pub fn play_placing(browser: &mut Browser, tab: &Tab, wanted: &[&str]) -> Placin
             browser.click_on(tab, "#place");
         } else {
             let dots = board_dots(browser, tab);
+            steps += 1;
             done.shared += u32::from(dots.iter().any(|d| d.len() > 1));
             let has = |kind: &str| {
                 let at = dots.iter().position(|d| d.iter().any(|k| k == kind));
@@ -391,8 +410,8 @@ pub fn play_placing(browser: &mut Browser, tab: &Tab, wanted: &[&str]) -> Placin
                 .collect();
             let pick = match want {
                 Some(pick) => Some(pick),
-                None if moves.is_multiple_of(2) && !followers.is_empty() => {
-                    let i = followers[(moves as usize / 2) % followers.len()];
+                None if steps.is_multiple_of(2) && !followers.is_empty() => {
+                    let i = followers[(steps / 2) % followers.len()];
                     Some((i, "follower".to_string()))
                 }
                 None => None,
