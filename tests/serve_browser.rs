@@ -312,11 +312,11 @@ fn goods(browser: &mut Browser, tab: &Tab) -> Vec<std::collections::BTreeMap<Str
 /// builder and pig placed and drawn, each player's goods shown as `tilec
 /// play` says they were taken, the majorities to the players shown with the
 /// most. Run with `--ignored` once the engine plays both sets and the view
-/// carries each player's `goods` (`[[good, count], ...]`). Seed 1 was tried
-/// on base + Traders & Builders (the `tb` branch's engine, merged for the
-/// try and not kept): builder, pig, goods and majorities all came up; with
-/// Inns & Cathedrals too the pile differs, and the asserts say if a seed
-/// misses one.
+/// carries each player's `goods` (`{"wine": n, "grain": n, "cloth": n}`, as
+/// the `tb` branch's view does). Seed 1 was tried on base + Traders &
+/// Builders (the `tb` branch's engine, merged for the try and not kept):
+/// builder, pig, goods and majorities all came up; with Inns & Cathedrals
+/// too the pile differs, and the asserts say if a seed misses one.
 #[test]
 #[ignore = "needs the engine's Inns & Cathedrals and Traders & Builders (branches ic and tb) and the players' goods in the Play view"]
 fn inns_cathedrals_and_traders_builders_are_played_to_the_end_by_clicks() {

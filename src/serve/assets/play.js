@@ -243,9 +243,10 @@ function drawPanel() {
   const rows = v.players.map((p, i) => {
     const supply = p.supply.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}${n > 1 ? "s" : ""}`).join(", ");
     const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}`);
-    // Trade goods (Traders & Builders), when the view has them.
+    // Trade goods (Traders & Builders), when the view has them:
+    // {"wine": n, "grain": n, "cloth": n}.
     if (p.goods) {
-      const goods = p.goods.map(([g, n]) => {
+      const goods = Object.entries(p.goods).map(([g, n]) => {
         const good = el("span", { className: `good g-${g}`, title: `${n} ${g}`, textContent: `${n} ${g}` });
         good.dataset.good = g;
         good.dataset.count = n;
