@@ -27,6 +27,7 @@ const api = async (method, url, body) => {
 
 let view = null;      // the last view the server sent
 let chosen = null;    // the square picked for the tile in hand: {x, y, i}
+let openSpot = null;  // the spot whose chooser of figures is open
 let tileSize = 72;    // pixels per board square
 let botTimer = null;
 window.tilecTimings = { render: [] };
@@ -99,6 +100,7 @@ function show(v) {
   const t0 = performance.now();
   view = v;
   chosen = null;
+  openSpot = null;
   if (v.mode === "replay") wanted = v.step;
   $("setup").hidden = true;
   $("table").hidden = false;
@@ -139,15 +141,18 @@ function drawBoard() {
     parts.push(last);
   }
   const point = (x, y, px, py) => ({ left: `${(x - b.x0 + px / 100) * T}px`, top: `${(y - b.y0 + py / 100) * T}px` });
+  const figure = (f, more, title) => {
+    const fig = el("div", { className: `fig k-${f.kind} p${f.player}${more}`, title, textContent: figureMark(f.kind) });
+    fig.dataset.kind = f.kind;
+    return fig;
+  };
   for (const f of v.figures) {
-    // The big follower (Inns & Cathedrals, strength 2) is drawn bigger.
-    const big = f.kind === "big-follower" ? " big" : "";
-    const fig = el("div", { className: `fig p${f.player} k-${f.kind}${f.lying ? " lying" : ""}${big}`, title: `${v.players[f.player].name}'s ${f.kind}`, textContent: f.kind[0].toUpperCase() });
+    const fig = figure(f, f.lying ? " lying" : "", `${v.players[f.player].name}'s ${f.kind}`);
     Object.assign(fig.style, point(f.x, f.y, f.px, f.py));
     parts.push(fig);
   }
   v.trapped.forEach((f, i) => {
-    const fig = el("div", { className: `fig trapped p${f.player}${f.kind === "big-follower" ? " big" : ""}`, title: `${v.players[f.player].name}'s ${f.kind}, trapped (${f.trap})`, textContent: f.kind[0].toUpperCase() });
+    const fig = figure(f, " trapped", `${v.players[f.player].name}'s ${f.kind}, trapped (${f.trap})`);
     Object.assign(fig.style, point(f.x, f.y, 12 + 14 * (i % 5), 88));
     parts.push(fig);
   });
@@ -171,16 +176,46 @@ function drawBoard() {
     }
   }
   if (mine) {
+    // One dot a spot. Several options there (a follower or a big follower
+    // on a city): the dot opens a chooser of the figures.
+    const spots = new Map();
     for (const c of v.choices.filter((c) => c.spot)) {
-      const dot = el("div", { className: "dot", title: c.label, textContent: (c.spot.what || c.label)[0].toUpperCase() });
-      dot.dataset.move = c.move;
-      dot.onclick = () => send(c.move);
-      Object.assign(dot.style, point(c.spot.x, c.spot.y, c.spot.px, c.spot.py));
+      const key = [c.spot.x, c.spot.y, c.spot.px, c.spot.py].join();
+      spots.set(key, [...(spots.get(key) || []), c]);
+    }
+    for (const [key, here] of spots) {
+      const c = here[0], at = point(c.spot.x, c.spot.y, c.spot.px, c.spot.py);
+      const mark = here.length === 1 && c.figure ? figureMark(c.figure) : (c.spot.what || c.label)[0].toUpperCase();
+      const several = here.length > 1;
+      const dot = el("div", { className: several ? "dot several" : "dot", title: here.map((c) => c.label).join("\n"), textContent: mark });
+      dot.dataset.figures = here.map((c) => c.figure || "").join(" ");
+      if (!several) dot.dataset.move = c.move;
+      dot.onclick = () => {
+        if (!several) return send(c.move);
+        openSpot = openSpot === key ? null : key;
+        drawBoard();
+      };
+      Object.assign(dot.style, at);
       parts.push(dot);
+      if (openSpot !== key) continue;
+      const buttons = here.map((c) => {
+        const b = el("button", { type: "button", title: c.label, textContent: c.figure ? c.figure.replace("-", " ") : c.label });
+        b.dataset.move = c.move;
+        if (c.figure) b.dataset.figure = c.figure;
+        b.onclick = () => send(c.move);
+        return b;
+      });
+      const chooser = el("div", { className: "chooser" }, ...buttons);
+      Object.assign(chooser.style, at);
+      parts.push(chooser);
     }
   }
   board.replaceChildren(...parts);
 }
+
+// A figure's mark on the board: kinds that share an initial told apart.
+const FIGURE_MARKS = { mayor: "Ma", messenger: "Me", "big-follower": "BF", builder: "B", pig: "P" };
+const figureMark = (kind) => FIGURE_MARKS[kind] || kind[0].toUpperCase();
 
 function drawPanel() {
   const v = view;
@@ -207,8 +242,18 @@ function drawPanel() {
   $("download").href = `/play/api/games/${v.id}/record`;
   const rows = v.players.map((p, i) => {
     const supply = p.supply.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}${n > 1 ? "s" : ""}`).join(", ");
-    const goods = p.goods ? ` · goods: ${p.goods.wine} wine, ${p.goods.grain} grain, ${p.goods.cloth} cloth` : "";
-    const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}${goods}`);
+    const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}`);
+    // Trade goods (Traders & Builders), when the view has them:
+    // {"wine": n, "grain": n, "cloth": n}.
+    if (p.goods) {
+      const goods = Object.entries(p.goods).map(([g, n]) => {
+        const good = el("span", { className: `good g-${g}`, title: `${n} ${g}`, textContent: `${n} ${g}` });
+        good.dataset.good = g;
+        good.dataset.count = n;
+        return good;
+      });
+      name.append(el("small", { className: "goods" }, ...goods));
+    }
     const tr = el("tr", { className: v.acting === i ? "acting" : "" }, name, el("td", { className: "score", textContent: p.score }), el("td", { textContent: supply }));
     return tr;
   });

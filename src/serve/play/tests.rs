@@ -37,6 +37,7 @@ fn play_out(sessions: &Sessions, body: &str) -> (Value, String, BTreeSet<String>
         for c in &choices {
             let word = c["move"].as_str().and_then(|m| m.split(' ').next());
             offered.insert(word.unwrap_or_default().to_string());
+            assert_eq!(c["figure"], figure_of(c["move"].as_str().expect("a move")));
         }
         let text = match places.is_empty() {
             false => {
@@ -54,6 +55,23 @@ fn play_out(sessions: &Sessions, body: &str) -> (Value, String, BTreeSet<String>
     }
     let record = sessions.record(&id).expect("a record");
     (view, record, offered)
+}
+
+/// The figure kind a move's notation names (`follower 2`, `return mayor
+/// ...`, `portal abbot ...`), as the view's `figure` says it.
+fn figure_of(text: &str) -> Value {
+    let kind = |w: &str| {
+        tilec_runtime::FigureKind::ALL
+            .iter()
+            .any(|k| k.name() == w)
+            .then(|| Value::from(w))
+    };
+    let words: Vec<&str> = text.split(' ').collect();
+    let named = match words[0] {
+        "return" | "free" | "portal" | "add" => words.get(1).and_then(|w| kind(w)),
+        w => kind(w),
+    };
+    named.unwrap_or(Value::Null)
 }
 
 fn scores(view: &Value) -> Vec<i64> {

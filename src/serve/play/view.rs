@@ -1,14 +1,14 @@
 //! A game as the Play page draws it (JSON): the board, the figures, the
 //! players' scores and supplies, the event log, and for the player to act the
 //! options the engine lists, each with its notation (what the page sends
-//! back) and where on the board it applies.
+//! back), where on the board it applies and the figure kind it concerns.
 
 use super::bot::{Act, Seat};
 use super::live::Live;
 use super::log;
 use super::points::Points;
 use serde_json::{json, Value};
-use tilec_runtime::{FigureKind, Game, Move, Phase};
+use tilec_runtime::{Action, FigureKind, Game, Move, Phase};
 
 /// What every view shows: the board, the players, the log.
 pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points) -> Value {
@@ -139,13 +139,28 @@ fn options(live: &Live, acts: &[Act], points: &mut Points) -> (Vec<Value>, Vec<V
                 .map(|seg| seg.kind.name());
             json!({"x": s.pos.x, "y": s.pos.y, "px": px, "py": py, "what": what})
         });
-        choices.push(json!({"move": text, "label": label, "spot": spot}));
+        choices.push(json!({"move": text, "label": label, "spot": spot, "figure": figure(act)}));
     }
     let places = squares
         .into_iter()
         .map(|(x, y, r)| json!({"x": x, "y": y, "r": r}))
         .collect();
     (places, choices)
+}
+
+/// The figure kind an option puts, moves or takes back (`None` for the
+/// others), so that the page tells the options at one spot apart.
+fn figure(act: Act) -> Option<&'static str> {
+    match act {
+        Act::Move(Move::Figure(
+            Action::Place { figure, .. }
+            | Action::Return { figure, .. }
+            | Action::Free { figure, .. }
+            | Action::Portal { figure, .. }
+            | Action::AddNextTo { figure, .. },
+        )) => Some(figure.name()),
+        _ => None,
+    }
 }
 
 /// Adds the fields of `more` (an object) to `view` (an object).
