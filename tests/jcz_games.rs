@@ -312,8 +312,8 @@ fn a_message_tilec_cannot_map_is_refused_at_its_index() {
         ),
         (
             Box::new(|s| s["replay"][1] = json!({ "type": "DEPLOY_MEEPLE", "payload": {
-                "pointer": { "position": [0, 1], "location": "N", "feature": "City" }, "meepleId": "0.big.1" } })),
-            "replay[1].payload.meepleId: the meeple `0.big.1` is no figure tilec plays",
+                "pointer": { "position": [0, 1], "location": "N", "feature": "City" }, "meepleId": "0.wagon.1" } })),
+            "replay[1].payload.meepleId: the meeple `0.wagon.1` is no figure tilec plays",
         ),
         (
             Box::new(|s| s["replay"][1] = json!({ "type": "DEPLOY_MEEPLE", "payload": {
@@ -496,7 +496,13 @@ fn the_cli_refuses_with_exit_1_naming_the_file() {
 /// XML: (tile-set id, tile id, the tile).
 fn jczs_tiles(dir: &std::path::Path) -> Vec<(String, tilec_runtime::TileKind)> {
     let mut out = Vec::new();
-    for file in ["basic.xml", "festival.xml", "russian_promos.xml"] {
+    for file in [
+        "basic.xml",
+        "festival.xml",
+        "russian_promos.xml",
+        "inns_and_cathedrals.xml",
+        "traders_and_builders.xml",
+    ] {
         let xml = std::fs::read_to_string(dir.join(file)).expect("JCloisterZone's XML");
         let mut sources = tilec::diagnostic::Sources::new();
         let id = sources.add(file.to_string(), xml);
