@@ -88,6 +88,18 @@ final class ClientSetup {
         promos.enforces.add("yaga");
         promos.enforces.add("russian-trap");
         expansions.put("RUSSIAN_PROMOS", promos);
+        Expansion inns = new Expansion();
+        inns.sets.add("inns-and-cathedrals");
+        inns.implies.add("big-follower");
+        inns.implies.add("cathedral");
+        inns.implies.add("inn");
+        expansions.put("INNS_AND_CATHEDRALS", inns);
+        Expansion traders = new Expansion();
+        traders.sets.add("traders-and-builders");
+        traders.implies.add("builder");
+        traders.implies.add("pig");
+        traders.implies.add("traders");
+        expansions.put("TRADERS_AND_BUILDERS", traders);
         for (String file : files) {
             read(file);
         }
@@ -131,7 +143,8 @@ final class ClientSetup {
             }
         }
         throw new IllegalArgumentException("tile-set `" + set + "` is in no expansion the harness knows"
-            + " (JCloisterZone's own: basic, river/1, river/2, festival, russian-promos/2013, russian-promos/2016;"
+            + " (JCloisterZone's own: basic, river/1, river/2, festival, russian-promos/2013, russian-promos/2016,"
+            + " inns-and-cathedrals, traders-and-builders;"
             + " others come from the files' <expansion>s)");
     }
 
