@@ -568,8 +568,88 @@ fn a_report_without_bonus_points_or_extra_turns_has_neither_key() {
             "{}",
             v["run"]
         );
-        for heading in ["Points outside features", "Extra turns"] {
+        for heading in ["Points outside features", "Extra turns", "Trade goods"] {
             assert!(!html.contains(heading), "{heading} in {}", v["run"]);
         }
+    }
+}
+
+#[test]
+fn the_report_counts_goods_pig_bonuses_and_builder_turns_as_the_games_replay() {
+    let (dir, records) = (
+        Temp::new("report-traders"),
+        Temp::new("report-traders-records"),
+    );
+    let v = expansion_report("base,traders-builders", "2", &dir, Some(&records));
+    // What `tilec play` prints of each record: the goods taken
+    // (`p2: takes 2 wine (completed a city)`), the builder's turns.
+    let mut taken: BTreeMap<String, u64> = BTreeMap::new();
+    let mut builder_turns = 0;
+    for entry in std::fs::read_dir(&records.0).expect("records") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let out = tilec(&["play", path.to_str().expect("utf-8")]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        for line in text(&out.stdout).lines() {
+            let goods_line = line.ends_with("(completed a city)");
+            if let Some((_, rest)) = line.split_once(": takes ").filter(|_| goods_line) {
+                if let Some((n, rest)) = rest.split_once(' ') {
+                    let good = rest.split(' ').next().expect("a good").to_string();
+                    *taken.entry(good).or_default() += n.parse::<u64>().expect("a count");
+                }
+            }
+            builder_turns += u64::from(line.ends_with(": one more turn"));
+        }
+    }
+    let goods = v["goods"].as_object().expect("goods in the report");
+    let reported: BTreeMap<String, u64> = goods
+        .iter()
+        .map(|(g, x)| (g.clone(), int(x, "taken")))
+        .collect();
+    assert_eq!(reported, taken);
+    assert_eq!(
+        reported.keys().collect::<Vec<_>>(),
+        ["cloth", "grain", "wine"],
+        "every good is taken in 40 games"
+    );
+    for (good, x) in goods {
+        let mean = x["mean_taken"].as_f64().expect("mean_taken");
+        assert!(
+            (mean - int(x, "taken") as f64 / 40.0).abs() < 1e-4,
+            "{good}: {x}"
+        );
+    }
+    // Majorities of each good and pig bonuses are points outside features,
+    // as the replays print them; every majority is worth 10.
+    let bonus = bonus_points(&v);
+    let (replayed_bonus, arrows, turns) = replayed(&records);
+    assert_eq!(bonus, replayed_bonus);
+    for good in ["wine", "grain", "cloth"] {
+        let (given, points) = bonus[&format!("{good} majority")];
+        assert!(
+            given > 0 && points == 10 * given as i64,
+            "{good}: {bonus:?}"
+        );
+    }
+    let (pigs, pig_points) = bonus["pig bonus (4 a city)"];
+    assert!(pigs > 0 && pig_points >= pigs as i64, "{bonus:?}");
+    // Every extra turn is a builder's, as many as the replays print.
+    assert_eq!(arrows, 0);
+    assert!(builder_turns > 0);
+    let extra = &v["extra_turns"];
+    assert_eq!(int(extra, "builder"), builder_turns);
+    assert!(extra.get("arrow").is_none(), "{extra}");
+    assert_eq!(turns, builder_turns, "one extra turn a builder's turn");
+    assert!(extra.get("other").is_none(), "{extra}");
+    let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
+    let wine = int(&goods["wine"], "taken");
+    for row in [
+        "<h2>Trade goods</h2>".to_string(),
+        format!("<tr><td>wine</td><td>{wine}</td>"),
+        format!("<tr><td>builder</td><td>{builder_turns}</td></tr>"),
+    ] {
+        assert!(html.contains(&row), "no `{row}` in the page");
     }
 }

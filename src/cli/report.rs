@@ -40,12 +40,21 @@
 //!   (events: one per player and occasion) and `points` (their sum, negative
 //!   for a penalty). They are in the final `scores` and in no set's `earned`,
 //!   which reads only the `Scored` events of features: nothing counts twice.
+//!   Traders & Builders adds `wine majority`, `grain majority`, `cloth
+//!   majority` (+10 to every player with the most of a good at the end) and
+//!   `pig bonus (4 a city)` (+1 a completed city for a pig's owner who wins
+//!   its field).
 //! - `extra_turns` (only when one was played): extra turns, from the engine's
 //!   `ExtraTurn` events, by what earned them: `arrow` (the turn activated an
-//!   extra-turn arrow, 20th Anniversary) and `other` (it activated none; no rule
-//!   the engine plays does this today, so the key is absent when 0).
+//!   extra-turn arrow, 20th Anniversary), `builder` (the turn's tile extended
+//!   the player's builder's road or city, Traders & Builders) and `other`
+//!   (neither; no rule the engine plays does this today, so the key is absent
+//!   when 0).
+//! - `goods.GOOD` (only when a trade good was taken, Traders & Builders):
+//!   `taken` (tokens taken over the games, from the engine's `GoodsTaken`
+//!   events) and `mean_taken` (a game).
 //!
-//! Neither key is written when empty: a report of sets without them (base,
+//! No such key is written when empty: a report of sets without them (base,
 //! River) has the same bytes as before they existed. The page shows a table for
 //! each only when present.
 //!

@@ -324,10 +324,7 @@ mod tests {
         assert_eq!(in_play(&["base", "promos"]), ["promos"]);
         assert_eq!(in_play(&["base", "mm"]), ["mm"]);
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
-        assert_eq!(
-            in_play(&["base", "inns-cathedrals"]),
-            ["inns_cathedrals"]
-        );
+        assert_eq!(in_play(&["base", "inns-cathedrals"]), ["inns_cathedrals"]);
         assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
         let all = [
             "base",

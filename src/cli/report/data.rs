@@ -40,6 +40,18 @@ pub struct Report {
     /// Extra turns by what earned them; absent when none was played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub extra_turns: Option<ExtraTurnsReport>,
+    /// Trade goods taken (Traders & Builders), by good; absent when none was.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub goods: BTreeMap<String, GoodsReport>,
+}
+
+/// The tokens of one trade good taken over all games.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct GoodsReport {
+    /// Tokens taken, summed over the games.
+    pub taken: u64,
+    /// Tokens taken a game, 4 decimals.
+    pub mean_taken: f64,
 }
 
 /// The points of one reason outside any feature, over all games.
@@ -54,9 +66,14 @@ pub struct BonusReport {
 /// Extra turns over all games, by what earned them.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ExtraTurnsReport {
-    /// Earned by an extra-turn arrow (20th Anniversary).
+    /// Earned by an extra-turn arrow (20th Anniversary); absent when 0.
+    #[serde(skip_serializing_if = "is_zero")]
     pub arrow: u64,
-    /// Earned in a turn without one; absent when 0 (always, under the rules
+    /// Earned by a tile extending the player's builder's road or city
+    /// (Traders & Builders); absent when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub builder: u64,
+    /// Earned in a turn with neither; absent when 0 (always, under the rules
     /// the engine plays today).
     #[serde(skip_serializing_if = "is_zero")]
     pub other: u64,
@@ -181,6 +198,15 @@ impl Report {
                 })
                 .collect(),
             extra_turns: extra_turns(tally.extra_turns),
+            goods: tally
+                .goods
+                .iter()
+                .map(|(&good, &taken)| {
+                    let games = tally.scores.first().map_or(0, Dist::count);
+                    let mean_taken = round(taken as f64 / games.max(1) as f64);
+                    (good.to_string(), GoodsReport { taken, mean_taken })
+                })
+                .collect(),
         }
     }
 
@@ -199,6 +225,7 @@ impl Report {
 fn extra_turns(t: ExtraTurns) -> Option<ExtraTurnsReport> {
     (t != ExtraTurns::default()).then_some(ExtraTurnsReport {
         arrow: t.arrow,
+        builder: t.builder,
         other: t.other,
     })
 }

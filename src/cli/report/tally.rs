@@ -51,14 +51,18 @@ pub struct Bonus {
 pub struct ExtraTurns {
     /// Earned in a turn that activated an extra-turn arrow (20th Anniversary).
     pub arrow: u64,
-    /// Earned in a turn that activated none (no rule the engine plays does
-    /// this today: kept so that every extra turn is counted somewhere).
+    /// Earned by a tile that extended the player's builder's road or city
+    /// (Traders & Builders).
+    pub builder: u64,
+    /// Earned in a turn that did neither (no rule the engine plays does this
+    /// today: kept so that every extra turn is counted somewhere).
     pub other: u64,
 }
 
 impl ExtraTurns {
     fn merge(&mut self, o: &ExtraTurns) {
         self.arrow += o.arrow;
+        self.builder += o.builder;
         self.other += o.other;
     }
 }
@@ -132,9 +136,14 @@ pub struct Tally {
     pub bonus: BTreeMap<&'static str, Bonus>,
     /// Extra turns, by what earned them.
     pub extra_turns: ExtraTurns,
+    /// Trade goods taken (Traders & Builders), tokens by good, over the games.
+    pub goods: BTreeMap<&'static str, u64>,
     /// Scratch: the last turn of the game being played that activated an
     /// extra-turn arrow.
     arrow_turn: Option<u32>,
+    /// Scratch: the last turn of the game being played whose tile extended a
+    /// builder's feature.
+    builder_turn: Option<u32>,
     /// Scratch: per set, the points earned in the game being played.
     game_earned: Vec<u64>,
     /// Scratch: the sets a scored feature touches.
@@ -164,7 +173,9 @@ impl Tally {
             earned: vec![Dist::default(); sets.len()],
             bonus: BTreeMap::new(),
             extra_turns: ExtraTurns::default(),
+            goods: BTreeMap::new(),
             arrow_turn: None,
+            builder_turn: None,
             game_earned: vec![0; sets.len()],
             touched: vec![false; sets.len()],
             worth: HashMap::new(),
@@ -188,6 +199,9 @@ impl Tally {
             b.points += o.points;
         }
         self.extra_turns.merge(&other.extra_turns);
+        for (&good, &n) in &other.goods {
+            *self.goods.entry(good).or_default() += n;
+        }
     }
 
     /// Plays `game` to its end exactly as [`RandomPlayer::play`] does (same
@@ -247,11 +261,17 @@ impl Tally {
                     arrow: ArrowKind::ExtraTurn,
                     ..
                 } => self.arrow_turn = Some(*turn),
+                Event::BuilderTurn { turn, .. } => self.builder_turn = Some(*turn),
+                Event::GoodsTaken { good, count, .. } => {
+                    *self.goods.entry(good.name()).or_default() += u64::from(*count);
+                }
                 // Logged as the turn that earned it ends, after that turn's
                 // arrow.
                 Event::ExtraTurn { turn, .. } => {
                     if self.arrow_turn == Some(*turn) {
                         self.extra_turns.arrow += 1;
+                    } else if self.builder_turn == Some(*turn) {
+                        self.extra_turns.builder += 1;
                     } else {
                         self.extra_turns.other += 1;
                     }

@@ -52,10 +52,7 @@ pub const ROOM: Room = Room {
         },
     ],
     rules: &[],
-    meeples: &[
-        ("builder", FigureKind::Builder),
-        ("pig", FigureKind::Pig),
-    ],
+    meeples: &[("builder", FigureKind::Builder), ("pig", FigureKind::Pig)],
     returns: &[],
     messages: &[],
 };
