@@ -12,7 +12,7 @@ impl Game {
     /// Takes figure `i` off the board (its feature's count drops); returns it.
     pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
         let f = self.figs.all.remove(i);
-        self.drop_cloister(&f);
+        self.drop_cloister(&f, i);
         self.unwatch(&f);
         let root = self.board.features.find(f.node);
         let n = self.board.features.figures(root);
@@ -106,12 +106,28 @@ impl Game {
         });
     }
 
-    /// Forgets `f`'s entry in the cloister list, if it stands on a cloister (a
-    /// node holds at most one such figure).
-    pub(crate) fn drop_cloister(&mut self, f: &Figure) {
+    /// Forgets `f`'s entry in the cloister list, if it stands on a cloister;
+    /// `f` was figure `i` of the list of figures, just removed from it. A
+    /// node may hold two figures (an add-next-to arrow's second): the entry
+    /// dropped is the one of the same rank among that node's entries as `f`
+    /// among its figures, so that the cloister list keeps the figures' order.
+    pub(crate) fn drop_cloister(&mut self, f: &Figure, i: usize) {
         if f.cloister {
-            if let Some(i) = self.figs.cloisters.iter().position(|&(_, n)| n == f.node) {
-                self.figs.cloisters.remove(i);
+            let all = &self.figs.all;
+            let rank = all[..i.min(all.len())]
+                .iter()
+                .filter(|g| g.cloister && g.node == f.node)
+                .count();
+            let at = self
+                .figs
+                .cloisters
+                .iter()
+                .enumerate()
+                .filter(|(_, &(_, n))| n == f.node)
+                .nth(rank)
+                .map(|(k, _)| k);
+            if let Some(k) = at {
+                self.figs.cloisters.remove(k);
             }
         }
     }

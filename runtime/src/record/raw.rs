@@ -572,7 +572,7 @@ b = '=,' c = """=
             [
                 "turn 1, key `at`: expected [x, y], found 1 numbers",
                 "turn 1, key `rotation`: 45 is not 0, 90, 180 or 270",
-                "turn 2, key `figure.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow)",
+                "turn 2, key `figure.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow, big-follower, builder, pig)",
             ]
         );
     }
@@ -596,7 +596,7 @@ b = '=,' c = """=
                 "turn 3, key `then`: `mayor = \"swap\"` needs `at = [x, y]` and `on` (the segment)",
                 "turn 4, key `then`: each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\"",
                 "turn 5, key `add.on`: missing `on`: name the segment (a port such as `N`, or `monastery`)",
-                "turn 6, key `return.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow)",
+                "turn 6, key `return.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow, big-follower, builder, pig)",
             ]
         );
         let ok = format!(

@@ -211,7 +211,7 @@ impl Game {
                 returned.push((f.player, f.kind));
             }
             self.figs.all.remove(i);
-            self.drop_cloister(&f);
+            self.drop_cloister(&f, i);
             self.unwatch(&f);
             if self.cat.rules.any {
                 self.figure_scored(&f, cause);
