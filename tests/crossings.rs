@@ -136,7 +136,9 @@ fn face_adjacency_matches_the_shipped_sets() {
     // strip between city and road that the walls do not close) and L (a road to
     // the river bank, which joins no wall), Inns & Cathedrals' G and Traders
     // & Builders' I, O and W (a city wall running out to a corner parts two
-    // fields there, beyond the city's ports), and the same shapes among the
+    // fields there, beyond the city's ports) and C (its western road ends on
+    // the tile, at a house beyond a bridge in the image: the fields north and
+    // south of it share a face), and the same shapes among the
     // sets from JCloisterZone's files: strips between a city and a road or a
     // city's corner (princess-dragon/E, tower/O and P, abbey-mayor/I, J and
     // K) and two roads ending apart in one field (tower/E). Their cities come
@@ -152,6 +154,7 @@ fn face_adjacency_matches_the_shipped_sets() {
             "mm/H",
             "mm/L",
             "inns-cathedrals/G",
+            "traders-builders/C",
             "traders-builders/I",
             "traders-builders/O",
             "traders-builders/W",

@@ -694,6 +694,19 @@ fn a_road_ends_where_the_fields_keep_their_city_lists() {
     assert_eq!(cities("XG/Apart", "f2"), ["c1"]);
     assert_eq!(cities("XG/Gate", "f1"), ["c1", "c2"]);
     assert_eq!(cities("XG/Gate", "f2"), ["c1"]);
+    // A field that lists no city touches none: the western road does not end
+    // at a second gate of the city, which the field between the two roads
+    // would then run along (TB/RRC).
+    let silent = tile_text(&got.text, "XG/Silent");
+    assert!(silent.contains("\n  end r2 at c\n"), "{silent}");
+    assert!(silent.contains("\n  end r1 at junction\n"), "{silent}");
+    assert!(
+        silent.contains("at the gate of c, field f2 would touch city c"),
+        "{silent}"
+    );
+    assert_eq!(cities("XG/Silent", "f1"), ["c"]);
+    assert!(cities("XG/Silent", "f2").is_empty());
+    assert_eq!(cities("XG/Silent", "f3"), ["c"]);
 }
 
 /// Imports fixtures together, as `tilec import-jcz A.xml B.xml` does.

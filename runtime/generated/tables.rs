@@ -7143,7 +7143,7 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     kind: SegmentKind::Field,
                     ports: 0b001100000000,
                     pennants: 0,
-                    cities: 0b1,
+                    cities: 0b0,
                     reaches: 0b0,
                 },
                 Segment {
@@ -7169,9 +7169,9 @@ pub static TRADERS_BUILDERS: TileSet = TileSet {
                     touches: 0b1,
                 },
                 RoadEnd {
-                    kind: EndKind::Segment,
+                    kind: EndKind::Junction,
                     segments: 0b10,
-                    touches: 0b1,
+                    touches: 0b0,
                 },
             ]),
             arrow: None,

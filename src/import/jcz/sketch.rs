@@ -31,21 +31,31 @@ pub fn derived_cities(fs: &[Feature], ends: &[End]) -> Vec<u32> {
 }
 
 /// Where the ends `ends` break JCloisterZone's city lists: the first field
-/// that lists its cities and that, once compiled, touches a city its list
-/// leaves out and that is not beside its ports (those are written
-/// `not-touching=`), with that city. `None` when every list is kept.
+/// that, once compiled, touches a city its list leaves out and that is not
+/// beside its ports (those are written `not-touching=`, or, on a field that
+/// lists none, are left to the derivation), with that city. A field that
+/// lists no city touches none in JCloisterZone's game: an end that makes its
+/// face run along a city (two roads ending at one city at two gates, with the
+/// field between them: `TB/RRC`'s `WL SR`) breaks its list too. `None` when
+/// every list is kept.
 pub fn unkept(fs: &[Feature], ends: &[End]) -> Option<(usize, usize)> {
     if fs.len() > model::MAX_SEGMENTS {
         return None;
     }
     let derived = derived_cities(fs, ends);
     (0..fs.len()).find_map(|f| {
+        if fs[f].kind != Kind::Field {
+            return None;
+        }
         let listed = fs[f].cities.iter().fold(0u32, |m, &c| m | 1 << c);
-        let written_out = super::touching::unlisted(fs, f)
-            .into_iter()
-            .fold(0u32, |m, c| m | 1 << c);
+        let by_ports = if fs[f].cities.is_empty() {
+            super::touching::beside(fs, f)
+        } else {
+            super::touching::unlisted(fs, f)
+        };
+        let written_out = by_ports.into_iter().fold(0u32, |m, c| m | 1 << c);
         let extra = derived[f] & !listed & !written_out;
-        (!fs[f].cities.is_empty() && extra != 0).then(|| (f, extra.trailing_zeros() as usize))
+        (extra != 0).then(|| (f, extra.trailing_zeros() as usize))
     })
 }
 

@@ -19,11 +19,20 @@ pub fn unlisted(fs: &[Feature], i: usize) -> Vec<usize> {
     if field.kind != Kind::Field || field.cities.is_empty() {
         return Vec::new();
     }
-    let ports = u32::from(field.ports());
+    beside(fs, i)
+        .into_iter()
+        .filter(|c| !field.cities.contains(c))
+        .collect()
+}
+
+/// The cities of `fs` one of whose ports lies beside a port of field `fs[i]`,
+/// in the tile's order, whatever the field's list says.
+pub fn beside(fs: &[Feature], i: usize) -> Vec<usize> {
+    let ports = u32::from(fs[i].ports());
     // Each port's neighbours clockwise and anticlockwise, round the 12 ports.
     let beside = ((ports << 1) | (ports >> 11) | (ports >> 1) | (ports << 11)) & 0xfff;
     (0..fs.len())
-        .filter(|&c| fs[c].kind == Kind::City && !field.cities.contains(&c))
+        .filter(|&c| fs[c].kind == Kind::City)
         .filter(|&c| u32::from(fs[c].ports()) & beside != 0)
         .collect()
 }
