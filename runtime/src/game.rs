@@ -273,6 +273,12 @@ pub(crate) struct Scratch {
     /// rotation), in frontier order, so that `nth_legal_placement` picks
     /// without applying the river rules again.
     pub(crate) river: Vec<(Pos, u8)>,
+    /// Whether a figure left the board on its own (sent home, trapped,
+    /// recalled, moved: `Game::lift`) since Traders & Builders last looked
+    /// for builders and pigs left alone: a feature's figures that score
+    /// leave together, so only such a departure can leave one alone. Set
+    /// when the game is made, so that the first look is a full one.
+    pub(crate) lifted: bool,
 }
 
 /// Where the current turn stands with respect to extra turns (one notion
@@ -316,6 +322,7 @@ impl Game {
                 seen: Vec::with_capacity(16),
                 blocks: Vec::with_capacity(32),
                 river: Vec::with_capacity(4),
+                lifted: true,
             },
             pile: Pile::default(),
             cat,

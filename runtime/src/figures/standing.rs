@@ -12,6 +12,7 @@ impl Game {
     /// Takes figure `i` off the board (its feature's count drops); returns it.
     pub(crate) fn lift(&mut self, i: usize) -> crate::figure::Figure {
         let f = self.figs.all.remove(i);
+        self.scratch.lifted = true;
         self.drop_cloister(&f, i);
         self.unwatch(&f);
         let root = self.board.features.find(f.node);

@@ -106,11 +106,17 @@ impl Game {
     /// Ruling alone: every builder and pig whose feature holds no follower
     /// of its owner's goes home.
     pub(super) fn send_lonely_home(&mut self) {
+        // A feature's figures that score leave together (its builder and pig
+        // too): only a figure leaving on its own can leave one alone.
+        if !std::mem::take(&mut self.scratch.lifted) {
+            return;
+        }
         let mut i = 0;
         while i < self.figs.all.len() {
             let g = self.figs.all[i];
-            let root = self.board.features.find(g.node);
-            if is_special(g.kind) && !self.has_follower_in(g.player, root) {
+            if is_special(g.kind)
+                && !self.has_follower_in(g.player, self.board.features.find(g.node))
+            {
                 self.send_home(i, ReturnReason::Alone);
             } else {
                 i += 1;
