@@ -66,6 +66,10 @@ pub struct SimulateArgs {
     /// Rounds of each configuration with `--compare`.
     #[arg(long, value_name = "N", default_value_t = 7, requires = "compare")]
     pub rounds: usize,
+    /// The shipped sets `--compare` plays with four players against the base
+    /// game [default: base,river,anniversary,festival,promos,mm].
+    #[arg(long, value_name = "SETS", value_delimiter = ',', requires = "compare")]
+    pub against: Vec<String>,
 }
 
 impl SimulateArgs {
@@ -190,8 +194,13 @@ fn run_compare(args: &SimulateArgs) -> u8 {
         eprintln!("error: {m}");
         return 2;
     }
+    let against: Vec<&str> = match args.against.is_empty() {
+        true => compare::ALL_SETS.to_vec(),
+        false => args.against.iter().map(String::as_str).collect(),
+    };
     compare::run(&compare::Comparison {
         games,
+        against: &against,
         rounds: args.rounds,
         seed: args.seed,
         figure_rate: args.figure_rate,

@@ -18,7 +18,10 @@ pub const ALL_SETS: [&str; 6] = ["base", "river", "anniversary", "festival", "pr
 
 /// What a comparison plays.
 #[derive(Clone, Copy, Debug)]
-pub struct Comparison {
+pub struct Comparison<'a> {
+    /// The shipped sets played with four players against the base game
+    /// ([`ALL_SETS`] unless `--against`).
+    pub against: &'a [&'a str],
     /// Games of each configuration per round.
     pub games: u64,
     /// Rounds of each configuration.
@@ -56,7 +59,7 @@ impl Side {
 
     /// Plays one round and keeps its time; the round must play the same
     /// games as the first.
-    fn round(&mut self, c: &Comparison) -> Result<(), String> {
+    fn round(&mut self, c: &Comparison<'_>) -> Result<(), String> {
         let plan = Plan {
             games: c.games,
             seed: c.seed,
@@ -115,7 +118,7 @@ pub fn median(v: &[f64]) -> f64 {
 
 /// Runs the comparison and prints it; 0 ok, 2 when the catalogs cannot be
 /// built or a round disagrees.
-pub fn run(c: &Comparison) -> u8 {
+pub fn run(c: &Comparison<'_>) -> u8 {
     match compare(c) {
         Ok(()) => 0,
         Err(m) => {
@@ -125,14 +128,19 @@ pub fn run(c: &Comparison) -> u8 {
     }
 }
 
-fn compare(c: &Comparison) -> Result<(), String> {
+fn compare(c: &Comparison<'_>) -> Result<(), String> {
     let mut base = Side::new("base", &["base"], 2)?;
-    let mut all = Side::new("all-sets", &ALL_SETS, 4)?;
+    let label = if c.against == ALL_SETS {
+        "all-sets"
+    } else {
+        "against"
+    };
+    let mut all = Side::new(label, c.against, 4)?;
     let unit = if c.threads == 1 { "thread" } else { "threads" };
     outln!(
         "compare: base (2 players) against {} (4 players); {} games of each a round, \
          {} rounds alternating, seed {}, figure rate {}, {} {unit}",
-        ALL_SETS.join(","),
+        c.against.join(","),
         c.games,
         c.rounds,
         c.seed,
@@ -144,7 +152,7 @@ fn compare(c: &Comparison) -> Result<(), String> {
         all.round(c)?;
         let (b, a) = (base.rates(c.games)[r], all.rates(c.games)[r]);
         outln!(
-            "round {}: base {b:.0} games/s, all-sets {a:.0} games/s, ratio {:.3}",
+            "round {}: base {b:.0} games/s, {label} {a:.0} games/s, ratio {:.3}",
             r + 1,
             a / b
         );
@@ -157,7 +165,7 @@ fn compare(c: &Comparison) -> Result<(), String> {
         .map(|(a, b)| a / b)
         .collect();
     outln!(
-        "median: base {b:.0} games/s, all-sets {a:.0} games/s; ratio {:.3} (median of the \
+        "median: base {b:.0} games/s, {label} {a:.0} games/s; ratio {:.3} (median of the \
          rounds' ratios {:.3})",
         a / b,
         median(&ratios)
@@ -170,7 +178,7 @@ fn compare(c: &Comparison) -> Result<(), String> {
 
 /// One configuration's turns and placements per game, its time per tile
 /// placed and per legal placement offered, and its average scores.
-fn per_placement(side: &Side, c: &Comparison) -> Result<(), String> {
+fn per_placement(side: &Side, c: &Comparison<'_>) -> Result<(), String> {
     let totals = side.totals.as_ref().ok_or("error: no round was played")?;
     let games = c.games as f64;
     let secs = median(&side.secs);
