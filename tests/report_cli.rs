@@ -568,7 +568,12 @@ fn a_report_without_bonus_points_or_extra_turns_has_neither_key() {
             "{}",
             v["run"]
         );
-        for heading in ["Points outside features", "Extra turns", "Trade goods"] {
+        for heading in [
+            "Points outside features",
+            "Extra turns",
+            "Trade goods",
+            "Figures placed",
+        ] {
             assert!(!html.contains(heading), "{heading} in {}", v["run"]);
         }
     }
@@ -643,13 +648,58 @@ fn the_report_counts_goods_pig_bonuses_and_builder_turns_as_the_games_replay() {
     assert!(extra.get("arrow").is_none(), "{extra}");
     assert_eq!(turns, builder_turns, "one extra turn a builder's turn");
     assert!(extra.get("other").is_none(), "{extra}");
+    // Every builder and pig placed, as the records place them.
+    let placed = &v["figures_placed"];
+    let (mut builders, mut pigs) = (0, 0);
+    for entry in std::fs::read_dir(&records.0).expect("records") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) == Some("toml") {
+            let record = std::fs::read_to_string(&path).expect("a record");
+            builders += record.matches("kind = \"builder\"").count() as u64;
+            pigs += record.matches("kind = \"pig\"").count() as u64;
+        }
+    }
+    assert!(builders > 0 && pigs > 0);
+    assert_eq!(
+        (
+            int(&placed["builder"], "placed"),
+            int(&placed["pig"], "placed")
+        ),
+        (builders, pigs),
+        "{placed}"
+    );
     let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
     let wine = int(&goods["wine"], "taken");
     for row in [
         "<h2>Trade goods</h2>".to_string(),
         format!("<tr><td>wine</td><td>{wine}</td>"),
         format!("<tr><td>builder</td><td>{builder_turns}</td></tr>"),
+        format!("<tr><td>pig</td><td>{pigs}</td>"),
     ] {
         assert!(html.contains(&row), "no `{row}` in the page");
     }
+}
+
+#[test]
+fn the_report_counts_big_followers_placed_as_the_records_place_them() {
+    let (dir, records) = (Temp::new("report-inns"), Temp::new("report-inns-records"));
+    let v = expansion_report("base,inns-cathedrals", "2", &dir, Some(&records));
+    let mut big = 0;
+    for entry in std::fs::read_dir(&records.0).expect("records") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) == Some("toml") {
+            let record = std::fs::read_to_string(&path).expect("a record");
+            big += record.matches("kind = \"big-follower\"").count() as u64;
+        }
+    }
+    assert!(big > 0, "no big follower placed in 40 games");
+    let placed = &v["figures_placed"];
+    assert_eq!(int(&placed["big-follower"], "placed"), big, "{placed}");
+    assert!(int(&placed["follower"], "placed") > big, "{placed}");
+    let mean = placed["big-follower"]["mean_placed"]
+        .as_f64()
+        .expect("mean");
+    assert!((mean - big as f64 / 40.0).abs() < 1e-4);
+    let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
+    assert!(html.contains(&format!("<tr><td>big-follower</td><td>{big}</td>")));
 }

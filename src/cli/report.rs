@@ -53,6 +53,10 @@
 //! - `goods.GOOD` (only when a trade good was taken, Traders & Builders):
 //!   `taken` (tokens taken over the games, from the engine's `GoodsTaken`
 //!   events) and `mean_taken` (a game).
+//! - `figures_placed.KIND` (only when a figure beyond the base game's
+//!   follower and abbot was placed: a big follower, builder, pig, mayor, ...):
+//!   `placed` (from the engine's `FigurePlaced` events, every kind) and
+//!   `mean_placed` (a game).
 //!
 //! No such key is written when empty: a report of sets without them (base,
 //! River) has the same bytes as before they existed. The page shows a table for

@@ -43,6 +43,19 @@ pub struct Report {
     /// Trade goods taken (Traders & Builders), by good; absent when none was.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub goods: BTreeMap<String, GoodsReport>,
+    /// Figures placed by kind, with their mean a game; absent when only the
+    /// base game's follower and abbot were.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures_placed: BTreeMap<String, FiguresReport>,
+}
+
+/// The figures of one kind placed over all games.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct FiguresReport {
+    /// Placed, summed over the games (a figure placed twice counts twice).
+    pub placed: u64,
+    /// Placed a game, 4 decimals.
+    pub mean_placed: f64,
 }
 
 /// The tokens of one trade good taken over all games.
@@ -207,6 +220,7 @@ impl Report {
                     (good.to_string(), GoodsReport { taken, mean_taken })
                 })
                 .collect(),
+            figures_placed: figures_placed(tally),
         }
     }
 
@@ -219,6 +233,29 @@ impl Report {
         text.push('\n');
         Ok(text)
     }
+}
+
+/// Figures placed by kind, when a kind beyond the base game's was.
+fn figures_placed(tally: &Tally) -> BTreeMap<String, FiguresReport> {
+    let base = |k: &&str| matches!(*k, "follower" | "abbot");
+    if tally.figures.keys().all(base) {
+        return BTreeMap::new();
+    }
+    let games = tally.scores.first().map_or(0, Dist::count).max(1);
+    tally
+        .figures
+        .iter()
+        .map(|(&kind, &placed)| {
+            let mean_placed = round(placed as f64 / games as f64);
+            (
+                kind.to_string(),
+                FiguresReport {
+                    placed,
+                    mean_placed,
+                },
+            )
+        })
+        .collect()
 }
 
 /// `None` when no extra turn was played.

@@ -138,6 +138,8 @@ pub struct Tally {
     pub extra_turns: ExtraTurns,
     /// Trade goods taken (Traders & Builders), tokens by good, over the games.
     pub goods: BTreeMap<&'static str, u64>,
+    /// Figures placed, by kind (`FigureKind::name`), over the games.
+    pub figures: BTreeMap<&'static str, u64>,
     /// Scratch: the last turn of the game being played that activated an
     /// extra-turn arrow.
     arrow_turn: Option<u32>,
@@ -174,6 +176,7 @@ impl Tally {
             bonus: BTreeMap::new(),
             extra_turns: ExtraTurns::default(),
             goods: BTreeMap::new(),
+            figures: BTreeMap::new(),
             arrow_turn: None,
             builder_turn: None,
             game_earned: vec![0; sets.len()],
@@ -201,6 +204,9 @@ impl Tally {
         self.extra_turns.merge(&other.extra_turns);
         for (&good, &n) in &other.goods {
             *self.goods.entry(good).or_default() += n;
+        }
+        for (&kind, &n) in &other.figures {
+            *self.figures.entry(kind).or_default() += n;
         }
     }
 
@@ -262,6 +268,9 @@ impl Tally {
                     ..
                 } => self.arrow_turn = Some(*turn),
                 Event::BuilderTurn { turn, .. } => self.builder_turn = Some(*turn),
+                Event::FigurePlaced { figure, .. } => {
+                    *self.figures.entry(figure.name()).or_default() += 1;
+                }
                 Event::GoodsTaken { good, count, .. } => {
                     *self.goods.entry(good.name()).or_default() += u64::from(*count);
                 }
