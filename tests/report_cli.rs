@@ -435,11 +435,7 @@ fn expansion_report(sets: &str, threads: &str, dir: &Temp, records: Option<&Temp
 fn replayed(records: &Temp) -> (BTreeMap<String, (u64, i64)>, u64, u64) {
     let (mut bonus, mut arrows, mut extra) = (BTreeMap::new(), 0, 0);
     let mut games = 0;
-    for entry in std::fs::read_dir(&records.0).expect("records") {
-        let path = entry.expect("entry").path();
-        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
-            continue;
-        }
+    for (path, _) in records_of(records) {
         let out = tilec(&["play", path.to_str().expect("utf-8")]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         games += 1;
@@ -465,6 +461,29 @@ fn replayed(records: &Temp) -> (BTreeMap<String, (u64, i64)>, u64, u64) {
     }
     assert_eq!(games, 40, "one record per game");
     (bonus, arrows, extra)
+}
+
+/// The text of every record in `records`, with its path.
+fn records_of(records: &Temp) -> Vec<(std::path::PathBuf, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&records.0).expect("records") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) == Some("toml") {
+            let text = std::fs::read_to_string(&path).expect("a record");
+            out.push((path, text));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// How many figures of `kind` the records place.
+fn placed_in(records: &Temp, kind: &str) -> u64 {
+    let key = format!("kind = \"{kind}\"");
+    records_of(records)
+        .iter()
+        .map(|(_, t)| t.matches(&key).count() as u64)
+        .sum()
 }
 
 /// The report's `bonus_points` as (given, points) per reason.
@@ -590,11 +609,7 @@ fn the_report_counts_goods_pig_bonuses_and_builder_turns_as_the_games_replay() {
     // (`p2: takes 2 wine (completed a city)`), the builder's turns.
     let mut taken: BTreeMap<String, u64> = BTreeMap::new();
     let mut builder_turns = 0;
-    for entry in std::fs::read_dir(&records.0).expect("records") {
-        let path = entry.expect("entry").path();
-        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
-            continue;
-        }
+    for (path, _) in records_of(&records) {
         let out = tilec(&["play", path.to_str().expect("utf-8")]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         for line in text(&out.stdout).lines() {
@@ -650,15 +665,7 @@ fn the_report_counts_goods_pig_bonuses_and_builder_turns_as_the_games_replay() {
     assert!(extra.get("other").is_none(), "{extra}");
     // Every builder and pig placed, as the records place them.
     let placed = &v["figures_placed"];
-    let (mut builders, mut pigs) = (0, 0);
-    for entry in std::fs::read_dir(&records.0).expect("records") {
-        let path = entry.expect("entry").path();
-        if path.extension().and_then(|e| e.to_str()) == Some("toml") {
-            let record = std::fs::read_to_string(&path).expect("a record");
-            builders += record.matches("kind = \"builder\"").count() as u64;
-            pigs += record.matches("kind = \"pig\"").count() as u64;
-        }
-    }
+    let (builders, pigs) = (placed_in(&records, "builder"), placed_in(&records, "pig"));
     assert!(builders > 0 && pigs > 0);
     assert_eq!(
         (
@@ -684,14 +691,7 @@ fn the_report_counts_goods_pig_bonuses_and_builder_turns_as_the_games_replay() {
 fn the_report_counts_big_followers_placed_as_the_records_place_them() {
     let (dir, records) = (Temp::new("report-inns"), Temp::new("report-inns-records"));
     let v = expansion_report("base,inns-cathedrals", "2", &dir, Some(&records));
-    let mut big = 0;
-    for entry in std::fs::read_dir(&records.0).expect("records") {
-        let path = entry.expect("entry").path();
-        if path.extension().and_then(|e| e.to_str()) == Some("toml") {
-            let record = std::fs::read_to_string(&path).expect("a record");
-            big += record.matches("kind = \"big-follower\"").count() as u64;
-        }
-    }
+    let big = placed_in(&records, "big-follower");
     assert!(big > 0, "no big follower placed in 40 games");
     let placed = &v["figures_placed"];
     assert_eq!(int(&placed["big-follower"], "placed"), big, "{placed}");

@@ -131,38 +131,6 @@ fn zero_games_are_refused() {
     );
 }
 
-/// Traders & Builders is played (issue #33): `simulate` plays it with its
-/// builders and pigs, and `play` replays the records it writes.
-#[test]
-fn simulate_plays_traders_builders_and_play_replays_its_records() {
-    let dir = Temp::new("traders-builders-records");
-    let args = [
-        "simulate",
-        "--sets",
-        "base,traders-builders",
-        "--players",
-        "4",
-        "--games",
-        "20",
-        "--threads",
-        "1",
-        "--records",
-        dir.path(),
-    ];
-    let out = tilec(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let mut specials = 0;
-    for n in 1..=20 {
-        let record = format!("{}/game-{n}.toml", dir.path());
-        let text_of = std::fs::read_to_string(&record).expect("a record");
-        specials += text_of.matches("kind = \"builder\"").count();
-        specials += text_of.matches("kind = \"pig\"").count();
-        let out = tilec(&["play", &record]);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    }
-    assert!(specials > 0, "no builder or pig in 20 games");
-}
-
 /// The shipped Tower carries marks whose rules the engine does not play yet
 /// (issue #38): `simulate` and `play` refuse them, naming the tile and the
 /// mark, and play them as plain topology when asked.
@@ -201,37 +169,47 @@ fn the_shipped_sets_the_engine_does_not_play_are_refused_unless_topology_only() 
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
-/// Inns & Cathedrals is played (issue #33): `simulate` plays it with four
-/// players, the records it writes name its tiles and the big follower, and
-/// `play` replays them to the scores they expect.
+/// Both big boxes are played (issue #33): `simulate` plays each with four
+/// players, the records it writes name its tiles and its figures (the big
+/// follower; the builder and the pig), and `play` replays them.
 #[test]
-fn inns_cathedrals_is_played_and_its_records_replay() {
-    let dir = Temp::new("inns-cathedrals-played");
-    let args = [
-        "simulate",
-        "--sets",
-        "base,inns-cathedrals",
-        "--players",
-        "4",
-        "--games",
-        "20",
-        "--threads",
-        "1",
-        "--figure-rate",
-        "0.9",
-        "--records",
-        dir.path(),
-    ];
-    let out = tilec(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let mut big = 0;
-    for n in 1..=20 {
-        let record = format!("{}/game-{n}.toml", dir.path());
-        let placed = std::fs::read_to_string(&record).expect("a record");
-        assert!(placed.contains("\"inns-cathedrals/"), "{placed}");
-        big += usize::from(placed.contains("kind = \"big-follower\""));
-        let out = tilec(&["play", &record]);
+fn the_big_boxes_are_played_and_their_records_replay() {
+    for (set, kinds) in [
+        ("inns-cathedrals", &["big-follower"][..]),
+        ("traders-builders", &["builder", "pig"][..]),
+    ] {
+        let dir = Temp::new(&format!("{set}-played"));
+        let sets = format!("base,{set}");
+        let args = [
+            "simulate",
+            "--sets",
+            &sets,
+            "--players",
+            "4",
+            "--games",
+            "20",
+            "--threads",
+            "1",
+            "--figure-rate",
+            "0.9",
+            "--records",
+            dir.path(),
+        ];
+        let out = tilec(&args);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let mut placed = vec![0; kinds.len()];
+        for n in 1..=20 {
+            let record = format!("{}/game-{n}.toml", dir.path());
+            let written = std::fs::read_to_string(&record).expect("a record");
+            assert!(written.contains(&format!("\"{set}/")), "{written}");
+            for (count, kind) in placed.iter_mut().zip(kinds) {
+                *count += written.matches(&format!("kind = \"{kind}\"")).count();
+            }
+            let out = tilec(&["play", &record]);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        }
+        for (count, kind) in placed.iter().zip(kinds) {
+            assert!(*count > 0, "no {kind} placed in 20 games of {set}");
+        }
     }
-    assert!(big > 0, "no record deployed a big follower");
 }
