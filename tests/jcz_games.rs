@@ -70,7 +70,14 @@ fn jcz_scores(name: &str) -> (Vec<Vec<i32>>, Vec<i32>) {
 
 #[test]
 fn games_jczs_engine_saved_import_and_score_as_it_scored_them() {
-    for name in ["base", "base-set-aside", "river", "festival", "promos"] {
+    for name in [
+        "base",
+        "base-set-aside",
+        "river",
+        "festival",
+        "promos",
+        "big-boxes",
+    ] {
         let imported =
             import(&fixture(&format!("{name}.jcz"))).unwrap_or_else(|p| panic!("{name}: {}", p[0]));
         let ours = scores(&imported.record);
