@@ -22,7 +22,18 @@ SET_COMBOS = [
     ["base", "festival"],
     ["base", "promos"],
     ["base", "mm"],
-    ["base", "river", "anniversary", "festival", "promos", "mm"],
+    ["base", "inns-cathedrals"],
+    ["base", "traders-builders"],
+    [
+        "base",
+        "river",
+        "anniversary",
+        "festival",
+        "promos",
+        "mm",
+        "inns-cathedrals",
+        "traders-builders",
+    ],
 ]
 
 

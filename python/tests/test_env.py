@@ -27,7 +27,7 @@ def test_without_pettingzoo_the_import_says_what_to_install() -> None:
 
 
 @needs_gym
-@pytest.mark.parametrize("sets, players", [(["base"], 2), (["base", "river", "anniversary", "festival", "promos", "mm"], 3)])
+@pytest.mark.parametrize("sets, players", [(["base"], 2), (["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders"], 3)])
 def test_the_registered_environment_passes_check_env(sets: list[str], players: int) -> None:
     import gymnasium
     from gymnasium.utils.env_checker import check_env
@@ -85,7 +85,7 @@ def test_an_illegal_action_loses_or_raises() -> None:
 
 
 @needs_pz
-@pytest.mark.parametrize("sets, players", [(["base"], 2), (["base", "river", "anniversary", "festival", "promos", "mm"], 4)])
+@pytest.mark.parametrize("sets, players", [(["base"], 2), (["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders"], 4)])
 def test_the_pettingzoo_environment_passes_api_test_and_seed_test(sets: list[str], players: int) -> None:
     from pettingzoo.test import api_test, seed_test
 

@@ -35,7 +35,15 @@ pub const BOARD_PLANES: &[(&str, &str)] = &[
         "one plane per segment: the figures on it: 1 + owner · K + kind for one, \
          1 + P · K + owner · K · K + kind_a · K + kind_b (kind_a ≤ kind_b) for two of one \
          owner; owners relative, kinds in FigureKind::ALL order up to the kinds in play, \
-         then a lying scarecrow (K kinds in all, P players); 0: none",
+         then a lying scarecrow (K kinds in all, P players); 255: figures of two \
+         owners. When 1 + P · K + P · K · K reaches 255 (many kinds, many players), \
+         the code has two bytes: this plane the low one, figure_high the high one, \
+         and figures of two owners are 1 + P · K + P · K · K",
+    ),
+    (
+        "figure_high",
+        "only when the figure codes need two bytes (see figure): one plane per \
+         segment, the code's high byte",
     ),
 ];
 
@@ -127,6 +135,10 @@ pub struct ObservationLayout {
     in_play: u8,
     kinds: usize,
     wide: bool,
+    /// The figure codes need two bytes (`figure_high` planes): the players'
+    /// pairs of kinds do not fit below 255 (many kinds in play, many
+    /// players).
+    figure_wide: bool,
     /// A kind that can lie down is in play (the scarecrow): its lying
     /// figures have a code of their own.
     lying: bool,
@@ -147,7 +159,10 @@ impl ObservationLayout {
     pub fn new(cat: &Catalog, space: &ActionSpace, players: usize) -> ObservationLayout {
         // The vector fields the expansions in play fill (their `OBSERVES`).
         let has = |name| cat.exp.observes(name);
+        let lying = cat.figure_kinds().contains(&FigureKind::Scarecrow);
+        let k = space.figures() + usize::from(lying);
         ObservationLayout {
+            figure_wide: 1 + players * k + players * k * k >= 255,
             side: space.side(),
             radius: space.radius(),
             segments: space.segments(),
@@ -156,7 +171,7 @@ impl ObservationLayout {
             in_play: cat.exp.figures(),
             kinds: cat.len(),
             wide: cat.len() >= 255,
-            lying: cat.figure_kinds().contains(&FigureKind::Scarecrow),
+            lying,
             town_halls: has("town_halls"),
             arrows: has("arrows"),
             traps: has("trapped"),
@@ -172,7 +187,17 @@ impl ObservationLayout {
 
     /// Board planes in all.
     fn planes(&self) -> usize {
-        head(self.wide) + 2 * self.segments
+        head(self.wide) + (2 + usize::from(self.figure_wide)) * self.segments
+    }
+
+    /// The code of a segment holding figures of two owners (or more than
+    /// two figures): past every pair's code.
+    fn other_code(&self) -> usize {
+        let (k, p) = (self.code_kinds(), self.players);
+        match self.figure_wide {
+            true => 1 + p * k + p * k * k,
+            false => 255,
+        }
     }
 
     /// Entries of the `trapped` list: every figure of every player.
@@ -195,6 +220,9 @@ impl ObservationLayout {
         shapes.push(("last", vec![s, s]));
         shapes.push(("feature", vec![self.segments, s, s]));
         shapes.push(("figure", vec![self.segments, s, s]));
+        if self.figure_wide {
+            shapes.push(("figure_high", vec![self.segments, s, s]));
+        }
         for name in ["seat", "to_move", "phase", "in_hand"] {
             shapes.push((name, vec![1]));
         }

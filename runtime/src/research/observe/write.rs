@@ -104,25 +104,34 @@ impl Writer<'_> {
         let l = self.layout;
         let (k, p) = (l.code_kinds(), l.players);
         let plane = head(l.wide) + l.segments;
+        let other = l.other_code();
         for f in self.state.game.figures() {
             let seg = usize::from(f.segment);
             let Some((r, c)) = self.square(f.pos).filter(|_| seg < l.segments) else {
                 continue;
             };
             let i = self.at(plane + seg, r, c);
+            let high = l
+                .figure_wide
+                .then(|| self.at(plane + l.segments + seg, r, c));
+            let was = usize::from(out[i]) + high.map_or(0, |h| usize::from(out[h]) << 8);
             let (owner, kind) = (self.rel(f.player), self.code_kind(f.kind, f.lying));
-            out[i] = match usize::from(out[i]) {
+            let code = match was {
                 0 => 1 + owner * k + kind,
                 single if single <= p * k => {
                     let (o, a) = ((single - 1) / k, (single - 1) % k);
                     let (a, b) = (a.min(kind), a.max(kind));
                     match o == owner {
                         true => 1 + p * k + owner * k * k + a * k + b,
-                        false => 255,
+                        false => other,
                     }
                 }
-                _ => 255,
-            } as u8;
+                _ => other,
+            };
+            out[i] = (code & 255) as u8;
+            if let Some(h) = high {
+                out[h] = (code >> 8) as u8;
+            }
         }
     }
 
