@@ -205,7 +205,7 @@ fn a_setup_the_engine_refuses_says_why() {
 #[test]
 fn bots_play_a_game_with_every_expansion_to_the_end() {
     let sessions = Sessions::new();
-    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm"], "seed": 5,
+    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders"], "seed": 5,
         "seats": [{"name": "R", "player": "random"}, {"name": "M", "player": "monte-carlo"}, {"name": "S", "player": "random"}]}"#;
     let mut view = sessions
         .create(body.as_bytes(), &Available::Shipped)
