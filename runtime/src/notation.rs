@@ -447,16 +447,7 @@ mod tests {
     fn every_legal_move_round_trips_through_its_text() {
         use crate::{Game, Phase, Rng, Setup};
         use std::sync::Arc;
-        let sets = [
-            "base",
-            "river",
-            "anniversary",
-            "festival",
-            "promos",
-            "mm",
-            "inns-cathedrals",
-            "traders-builders",
-        ];
+        let sets = crate::testkit::played_sets();
         let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
         let (mut moves, mut checked) = (Vec::new(), 0);
         for seed in 0..30u64 {

@@ -175,3 +175,16 @@ fn same_after(segs: &[Segment], ports: &[u8; 12], r: usize) -> bool {
     }
     true
 }
+
+/// The shipped sets whose rules the engine plays, in shipping order (the
+/// base game first): each set a catalog accepts beside the base game; a set
+/// with marks no registered expansion plays is left out. Tests that play
+/// "every set" take it from here, so that a new expansion is in them as soon
+/// as it is registered.
+pub fn played_sets() -> Vec<&'static str> {
+    crate::tables::SETS
+        .iter()
+        .map(|s| &*s.id)
+        .filter(|&id| id == "base" || crate::Catalog::shipped(&["base", id]).is_ok())
+        .collect()
+}

@@ -6,26 +6,14 @@ use std::sync::Arc;
 use tilec_runtime::research::{Chance, Play, State};
 use tilec_runtime::*;
 
-const COMBOS: &[&[&str]] = &[
-    &["base"],
-    &["base", "river"],
-    &["base", "anniversary"],
-    &["base", "festival"],
-    &["base", "promos"],
-    &["base", "mm"],
-    &["base", "inns-cathedrals"],
-    &["base", "traders-builders"],
-    &[
-        "base",
-        "river",
-        "anniversary",
-        "festival",
-        "promos",
-        "mm",
-        "inns-cathedrals",
-        "traders-builders",
-    ],
-];
+/// The base game alone, with each set the engine plays, and with all of them.
+fn combos() -> Vec<Vec<&'static str>> {
+    let played = testkit::played_sets();
+    let mut out = vec![vec!["base"]];
+    out.extend(played[1..].iter().map(|&s| vec!["base", s]));
+    out.push(played);
+    out
+}
 
 fn catalog(sets: &[&str]) -> Arc<Catalog> {
     Arc::new(Catalog::shipped(sets).expect("shipped sets"))
@@ -66,7 +54,7 @@ fn future_tiles(mut state: State, choices: u64) -> Vec<KindId> {
 
 #[test]
 fn chance_outcomes_are_the_current_pile_group_and_sum_to_one() {
-    for sets in COMBOS {
+    for sets in &combos() {
         let cat = catalog(sets);
         let mut state = State::new(cat.clone(), 3, 5, Chance::Explicit).expect("setup");
         let mut rng = Rng::new(9);
@@ -186,7 +174,7 @@ fn playouts_draw_from_their_own_seed() {
 
 #[test]
 fn a_state_rebuilt_from_its_log_is_exact_and_plays_on_alike() {
-    for (i, sets) in COMBOS.iter().enumerate() {
+    for (i, sets) in combos().iter().enumerate() {
         let cat = catalog(sets);
         for chance in [Chance::Sampled, Chance::Explicit] {
             let mut state = State::new(cat.clone(), 2 + i % 5, i as u64, chance).expect("setup");
@@ -265,7 +253,7 @@ fn assert_same(back: &State, state: &State, what: &str) {
 #[test]
 fn a_record_read_back_at_any_point_is_the_same_position() {
     let mut met: HashMap<&str, usize> = HashMap::new();
-    for (i, sets) in COMBOS.iter().enumerate() {
+    for (i, sets) in combos().iter().enumerate() {
         let cat = catalog(sets);
         for g in 0..6 {
             let chance = [Chance::Sampled, Chance::Explicit][g % 2];
@@ -401,7 +389,7 @@ rotation = 0
 
 #[test]
 fn every_legal_play_has_one_index_that_decodes_back() {
-    for (i, sets) in COMBOS.iter().enumerate() {
+    for (i, sets) in combos().iter().enumerate() {
         let cat = catalog(sets);
         for g in 0..30u64 {
             let players = 2 + (g as usize + i) % 5;
@@ -431,7 +419,13 @@ fn the_action_space_fits_the_sets_and_players() {
     assert_eq!(space.radius(), 24);
     let names: Vec<&str> = space.blocks().iter().map(|b| b.0.name()).collect();
     assert_eq!(names, ["place", "deploy", "pass", "recall"]);
-    let all = State::new(catalog(COMBOS[COMBOS.len() - 1]), 4, 0, Chance::Sampled).expect("setup");
+    let all = State::new(
+        catalog(combos().last().expect("sets")),
+        4,
+        0,
+        Chance::Sampled,
+    )
+    .expect("setup");
     assert!(all.action_space().size() > space.size());
     assert_eq!(all.action_space().blocks().len(), 16);
 }
@@ -439,7 +433,7 @@ fn the_action_space_fits_the_sets_and_players() {
 /// Every position of some random games, with the viewers' observations.
 #[test]
 fn different_positions_give_different_observations() {
-    for (i, sets) in COMBOS.iter().enumerate() {
+    for (i, sets) in combos().iter().enumerate() {
         let cat = catalog(sets);
         let mut seen: HashMap<(u8, Vec<u8>), State> = HashMap::new();
         let mut positions = 0;

@@ -127,16 +127,7 @@ pub fn play_by_clicks(browser: &mut Browser, tab: &Tab, shots: bool) -> Played {
         assert!(played.moves < 1000, "the game does not end");
         let moves = played.moves;
         if state == "place" {
-            let n = browser
-                .eval(tab, "document.querySelectorAll('#board .spot').length")
-                .as_u64()
-                .unwrap_or(0);
-            assert!(n > 0, "a tile in hand has somewhere to go");
-            let square = format!(
-                "document.querySelectorAll('#board .spot')[{}]",
-                u64::from(moves) % n
-            );
-            assert!(browser.click(tab, &square));
+            click_a_spot(browser, tab, moves);
             let turnable = browser.eval(tab, "!document.getElementById('rotate').disabled")
                 == Value::Bool(true);
             if moves.is_multiple_of(3) && turnable {
@@ -281,6 +272,21 @@ pub struct Placing {
     pub chosen: u32,
 }
 
+/// Clicks one of the squares where the tile in hand may go, the
+/// `moves`-th modulo their number.
+fn click_a_spot(browser: &mut Browser, tab: &Tab, moves: u32) {
+    let n = browser
+        .eval(tab, "document.querySelectorAll('#board .spot').length")
+        .as_u64()
+        .unwrap_or(0);
+    assert!(n > 0, "a tile in hand has somewhere to go");
+    let square = format!(
+        "document.querySelectorAll('#board .spot')[{}]",
+        u64::from(moves) % n
+    );
+    assert!(browser.click(tab, &square));
+}
+
 /// The figures of each dot on the board (`""` for an option of no figure),
 /// checked to be one dot a spot (several options there are chosen from
 /// the dot's chooser).
@@ -378,16 +384,7 @@ pub fn play_placing(browser: &mut Browser, tab: &Tab, wanted: &[&str]) -> Placin
         let moves = done.moves;
         let mut clicked_kind = None;
         if state == "place" {
-            let n = browser
-                .eval(tab, "document.querySelectorAll('#board .spot').length")
-                .as_u64()
-                .unwrap_or(0);
-            assert!(n > 0, "a tile in hand has somewhere to go");
-            let square = format!(
-                "document.querySelectorAll('#board .spot')[{}]",
-                u64::from(moves) % n
-            );
-            assert!(browser.click(tab, &square));
+            click_a_spot(browser, tab, moves);
             browser
                 .wait(tab, "!document.getElementById('place').disabled", WAIT)
                 .expect("a square chosen");

@@ -211,15 +211,7 @@ impl Report {
                 })
                 .collect(),
             extra_turns: extra_turns(tally.extra_turns),
-            goods: tally
-                .goods
-                .iter()
-                .map(|(&good, &taken)| {
-                    let games = tally.scores.first().map_or(0, Dist::count);
-                    let mean_taken = round(taken as f64 / games.max(1) as f64);
-                    (good.to_string(), GoodsReport { taken, mean_taken })
-                })
-                .collect(),
+            goods: goods(tally),
             figures_placed: figures_placed(tally),
         }
     }
@@ -235,18 +227,36 @@ impl Report {
     }
 }
 
+/// Games tallied (at least 1, to divide by).
+fn games(tally: &Tally) -> f64 {
+    tally.scores.first().map_or(0, Dist::count).max(1) as f64
+}
+
+/// Trade goods taken, by good.
+fn goods(tally: &Tally) -> BTreeMap<String, GoodsReport> {
+    let games = games(tally);
+    tally
+        .goods
+        .iter()
+        .map(|(&good, &taken)| {
+            let mean_taken = round(taken as f64 / games);
+            (good.to_string(), GoodsReport { taken, mean_taken })
+        })
+        .collect()
+}
+
 /// Figures placed by kind, when a kind beyond the base game's was.
 fn figures_placed(tally: &Tally) -> BTreeMap<String, FiguresReport> {
     let base = |k: &&str| matches!(*k, "follower" | "abbot");
     if tally.figures.keys().all(base) {
         return BTreeMap::new();
     }
-    let games = tally.scores.first().map_or(0, Dist::count).max(1);
+    let games = games(tally);
     tally
         .figures
         .iter()
         .map(|(&kind, &placed)| {
-            let mean_placed = round(placed as f64 / games as f64);
+            let mean_placed = round(placed as f64 / games);
             (
                 kind.to_string(),
                 FiguresReport {

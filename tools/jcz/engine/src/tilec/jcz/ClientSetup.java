@@ -70,36 +70,17 @@ final class ClientSetup {
 
     /** Reads the `<tile-set>`s and `<expansion>`s of the files the client loads. */
     ClientSetup(List<String> files) throws Exception {
-        Expansion basic = new Expansion();
-        basic.sets.add("basic");
-        expansions.put("BASIC", basic);
-        Expansion river = new Expansion();
-        river.sets.add("river/1");
-        river.sets.add("river/2");
-        river.enforces.add("river");
-        expansions.put("RIVER", river);
-        Expansion festival = new Expansion(); // the client's built-in expansions (`models/expansions.js`)
-        festival.sets.add("festival");
-        festival.implies.add("festival");
-        expansions.put("FESTIVAL", festival);
-        Expansion promos = new Expansion();
-        promos.sets.add("russian-promos/2013");
-        promos.sets.add("russian-promos/2016");
-        promos.enforces.add("yaga");
-        promos.enforces.add("russian-trap");
-        expansions.put("RUSSIAN_PROMOS", promos);
-        Expansion inns = new Expansion();
-        inns.sets.add("inns-and-cathedrals");
-        inns.implies.add("big-follower");
-        inns.implies.add("cathedral");
-        inns.implies.add("inn");
-        expansions.put("INNS_AND_CATHEDRALS", inns);
-        Expansion traders = new Expansion();
-        traders.sets.add("traders-and-builders");
-        traders.implies.add("builder");
-        traders.implies.add("pig");
-        traders.implies.add("traders");
-        expansions.put("TRADERS_AND_BUILDERS", traders);
+        // The client's built-in expansions (`models/expansions.js`): their
+        // tile-sets and the elements they imply or enforce.
+        builtIn("BASIC", List.of("basic"), List.of(), List.of());
+        builtIn("RIVER", List.of("river/1", "river/2"), List.of(), List.of("river"));
+        builtIn("FESTIVAL", List.of("festival"), List.of("festival"), List.of());
+        builtIn("RUSSIAN_PROMOS", List.of("russian-promos/2013", "russian-promos/2016"), List.of(),
+            List.of("yaga", "russian-trap"));
+        builtIn("INNS_AND_CATHEDRALS", List.of("inns-and-cathedrals"), List.of("big-follower", "cathedral", "inn"),
+            List.of());
+        builtIn("TRADERS_AND_BUILDERS", List.of("traders-and-builders"), List.of("builder", "pig", "traders"),
+            List.of());
         for (String file : files) {
             read(file);
         }
@@ -123,6 +104,14 @@ final class ClientSetup {
             collect(el, "enforces", "element", exp.enforces);
             expansions.put(el.getAttribute("id"), exp);
         }
+    }
+
+    private void builtIn(String name, List<String> sets, List<String> implies, List<String> enforces) {
+        Expansion exp = new Expansion();
+        exp.sets.addAll(sets);
+        exp.implies.addAll(implies);
+        exp.enforces.addAll(enforces);
+        expansions.put(name, exp);
     }
 
     private static void collect(Element el, String tag, String attr, List<String> into) {
