@@ -151,6 +151,32 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
             who(player),
             segment_name(game, *at)
         ),
+        Event::DragonMoved {
+            turn,
+            player,
+            from: None,
+            to,
+        } => format!(
+            "turn {turn}: {} places a volcano: the dragon enters at {to}",
+            who(player)
+        ),
+        Event::DragonMoved {
+            turn,
+            player,
+            from: Some(from),
+            to,
+        } => format!(
+            "turn {turn}: {} moves the dragon from {from} to {to}",
+            who(player)
+        ),
+        Event::ShuffledBack { turn, count, .. } => format!(
+            "turn {turn}: the first volcano: {count} dragon tile(s) held back go back into the pile"
+        ),
+        Event::FairyMoved { turn, player, at } => format!(
+            "turn {turn}: {} moves the fairy beside their follower on {}",
+            who(player),
+            segment_name(game, *at)
+        ),
         _ => return None,
     };
     Some(text)
