@@ -276,3 +276,86 @@ impl Game {
             && has(self, kind, MarkKind::Dragon)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use std::sync::Arc;
+
+    fn game() -> Game {
+        let cat = Catalog::shipped(&["base", "princess-dragon"]).expect("shipped sets");
+        Game::new(Arc::new(cat), Setup::new(2).with_events()).expect("setup")
+    }
+
+    fn place(game: &mut Game, id: &str, x: i16, y: i16) {
+        let kind = game.catalog().kind_id(id).expect("a shipped kind");
+        assert_eq!(game.draw(kind), Ok(Drawn::Place(kind)), "{id}");
+        let at = Placement {
+            pos: Pos::new(x, y),
+            rotation: Rotation::R0,
+        };
+        game.place(at).expect("legal placement");
+    }
+
+    /// Ruling dragon-held-back: before the first volcano a dragon tile is no
+    /// chance outcome and a named draw of it holds it back (out of the pile);
+    /// the first volcano puts it back.
+    #[test]
+    fn dragon_tiles_wait_for_the_first_volcano() {
+        let mut game = game();
+        let cat = game.catalog().clone();
+        let h = cat.kind_id("princess-dragon/H").expect("H");
+        let odds = game.chance_outcomes();
+        let dragons = |odds: &[(KindId, f64)]| {
+            odds.iter()
+                .filter(|&&(k, _)| cat.kind(k).has_mark(MarkKind::Dragon))
+                .count()
+        };
+        assert_eq!(dragons(&odds), 0);
+        assert!((odds.iter().map(|o| o.1).sum::<f64>() - 1.0).abs() < 1e-9);
+        let left = game.pile_len();
+        assert_eq!(game.draw(h), Ok(Drawn::SetAside(h)));
+        assert_eq!(game.pile_len(), left - 1);
+        assert!(!game.is_chance_outcome(h));
+        place(&mut game, "princess-dragon/3", 1, 0);
+        assert_eq!(game.dragon(), Some(Pos::new(1, 0)));
+        assert_eq!(game.pile_len(), left - 1, "H back, the volcano drawn");
+        assert_eq!(
+            game.legal_actions(),
+            [Action::Pass],
+            "nothing on the volcano"
+        );
+        game.act(Action::Pass).expect("pass");
+        assert!(game.is_chance_outcome(h));
+        assert_eq!(dragons(&game.chance_outcomes()), 11);
+    }
+
+    /// The dragon is part of the position: two games alike but for where it
+    /// stands are different positions with different keys.
+    #[test]
+    fn the_dragon_is_part_of_the_position() {
+        let mut a = game();
+        place(&mut a, "princess-dragon/3", 1, 0);
+        a.act(Action::Pass).expect("pass");
+        let mut b = a.clone();
+        assert!(a == b && a.position_key() == b.position_key());
+        place(&mut a, "princess-dragon/H", 2, 0);
+        place(&mut b, "princess-dragon/H", 2, 0);
+        a.act(Action::Pass).expect("pass");
+        b.act(Action::Pass).expect("pass");
+        assert_eq!(a.decision(), Some(Decision::Dragon { player: 1 }));
+        assert_eq!(
+            a.legal_choices(),
+            [Choice::Dragon { dir: 1 }, Choice::Dragon { dir: 3 }]
+        );
+        a.choose(Choice::Dragon { dir: 1 }).expect("east");
+        b.choose(Choice::Dragon { dir: 3 }).expect("west");
+        // Boxed in either way: the movement is over, the dragon elsewhere.
+        assert_eq!((a.decision(), b.decision()), (None, None));
+        assert_eq!(
+            (a.dragon(), b.dragon()),
+            (Some(Pos::new(2, 0)), Some(Pos::new(0, 0)))
+        );
+        assert!(a != b && a.position_key() != b.position_key());
+    }
+}
