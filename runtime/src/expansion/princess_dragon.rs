@@ -86,6 +86,10 @@ pub(crate) struct PdState {
     visited: Vec<Pos>,
     /// The dragon tiles drawn before the first volcano, held back (sorted).
     held: Vec<KindId>,
+    /// During a movement: the directions of the squares the dragon may move
+    /// to now (bit per direction N, E, S, W), computed once a move. It
+    /// follows from the rest: no part of the position.
+    dirs: u8,
 }
 
 impl Position for PdState {
@@ -147,6 +151,7 @@ impl Expansion for PrincessDragon {
         state.fairy = None;
         state.visited.clear();
         state.held.clear();
+        state.dirs = 0;
     }
 
     /// Ruling dragon-held-back.

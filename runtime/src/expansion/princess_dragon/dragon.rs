@@ -65,7 +65,12 @@ impl Game {
     /// movement ends.
     pub(super) fn ask_dragon(&mut self) {
         let made = self.exp.princess_dragon.visited.len().saturating_sub(1);
-        if made < DRAGON_MOVES && self.dragon_dirs() != 0 {
+        let dirs = match made < DRAGON_MOVES {
+            true => self.dragon_dirs(),
+            false => 0,
+        };
+        self.exp.princess_dragon.dirs = dirs;
+        if dirs != 0 {
             let player = self.dragon_mover(made);
             // First: the movement is asked whole, before any other decision.
             self.pending.insert(
@@ -80,9 +85,10 @@ impl Game {
         }
     }
 
-    /// The dragon's legal moves, as choices.
+    /// The dragon's legal moves, as choices (the squares [`Game::ask_dragon`]
+    /// found).
     pub(super) fn dragon_choices(&self, out: &mut Vec<Choice>) {
-        let dirs = self.dragon_dirs();
+        let dirs = self.exp.princess_dragon.dirs;
         for dir in 0..4 {
             if dirs & 1 << dir != 0 {
                 out.push(Choice::Dragon { dir });

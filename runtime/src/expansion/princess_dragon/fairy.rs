@@ -8,42 +8,36 @@ use crate::figure::{Action, Figure, Spot};
 use crate::game::{Extra, Game, Phase};
 
 impl Game {
-    /// The spots of the current player's followers the fairy may move
-    /// beside: not the one it stands beside already.
-    fn fairy_targets(&self, out: &mut Vec<Spot>) {
+    /// Whether the fairy may move beside `fig`: the current player's
+    /// follower, not the one it stands beside already.
+    fn fairy_target(&self, fig: &Figure) -> bool {
         let now = self
             .exp
             .princess_dragon
             .fairy
             .filter(|f| f.bound && f.player == self.current)
             .map(|f| f.at);
+        fig.player == self.current && is_follower(fig.kind) && Some(fig.spot()) != now
+    }
+
+    /// The fairy's moves: one per own follower's spot (in the figures'
+    /// order; no list of its own: this runs at every figure step).
+    pub(super) fn fairy_actions(&self, out: &mut Vec<Action>) {
+        let start = out.len();
         for fig in &self.figs.all {
-            let at = fig.spot();
-            if fig.player == self.current
-                && is_follower(fig.kind)
-                && Some(at) != now
-                && !out.contains(&at)
-            {
-                out.push(at);
+            let action = Action::Fairy { at: fig.spot() };
+            if self.fairy_target(fig) && !out[start..].contains(&action) {
+                out.push(action);
             }
         }
     }
 
-    /// The fairy's moves: one per own follower's spot.
-    pub(super) fn fairy_actions(&self, out: &mut Vec<Action>) {
-        let mut spots = Vec::new();
-        self.fairy_targets(&mut spots);
-        out.extend(spots.into_iter().map(|at| Action::Fairy { at }));
-    }
-
     /// Why moving the fairy beside the follower at `at` is illegal now.
     pub(super) fn check_fairy(&self, at: Spot) -> Result<(), ActError> {
-        if self.cat.exp.princess_dragon.is_none() {
-            return Err(ActError::BadFairy);
-        }
-        let mut spots = Vec::new();
-        self.fairy_targets(&mut spots);
-        match spots.contains(&at) {
+        let mut all = self.figs.all.iter();
+        match self.cat.exp.princess_dragon.is_some()
+            && all.any(|f| f.spot() == at && self.fairy_target(f))
+        {
             true => Ok(()),
             false => Err(ActError::BadFairy),
         }

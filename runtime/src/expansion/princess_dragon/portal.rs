@@ -26,15 +26,18 @@ impl Game {
         let start = out.len();
         self.portal_actions(out);
         let dragon = self.exp.princess_dragon.dragon;
-        let mut i = start;
-        while i < out.len() {
-            match out[i] {
-                Action::Portal { at, .. } if at.pos == tile.pos || Some(at.pos) == dragon => {
-                    out.remove(i);
-                }
-                _ => i += 1,
+        let mut kept = start;
+        for i in start..out.len() {
+            let away = match out[i] {
+                Action::Portal { at, .. } => at.pos != tile.pos && Some(at.pos) != dragon,
+                _ => true,
+            };
+            if away {
+                out[kept] = out[i];
+                kept += 1;
             }
         }
+        out.truncate(kept);
     }
 
     /// Why a portal deployment of `figure` at `at` is illegal now, if it is:
