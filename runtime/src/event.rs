@@ -88,9 +88,7 @@ pub enum Event {
         /// How it was turned.
         rotation: Rotation,
     },
-    /// A drawn tile fitted nowhere and was set aside, or was held back by an
-    /// expansion (The Princess & the Dragon: a dragon tile before the first
-    /// volcano, back into the pile with it: [`Event::ShuffledBack`]).
+    /// A drawn tile fitted nowhere and was set aside.
     SetAside {
         /// Turn number.
         turn: u32,
@@ -235,6 +233,18 @@ pub enum Event {
         from: Option<Pos>,
         /// Where it stands now.
         to: Pos,
+    },
+    /// The Princess & the Dragon: a dragon tile drawn before the first
+    /// volcano was held back (the player draws again); it goes back into the
+    /// pile with the first volcano ([`Event::ShuffledBack`]). A record names
+    /// it in `set_aside`.
+    HeldBack {
+        /// Turn number.
+        turn: u32,
+        /// Who drew it.
+        player: Player,
+        /// Which kind.
+        kind: KindId,
     },
     /// The Princess & the Dragon: the first volcano was placed; the dragon
     /// tiles held back go back into the pile.

@@ -165,6 +165,7 @@ fn all_sets_games_exercise_every_expansion_rule() {
                 Event::DragonMoved { from: None, .. } => "volcano",
                 Event::DragonMoved { from: Some(_), .. } => "dragon move",
                 Event::ShuffledBack { .. } => "dragon tiles shuffled back",
+                Event::HeldBack { .. } => "dragon tile held back",
                 Event::Returned {
                     reason: ReturnReason::Dragon,
                     ..
@@ -224,6 +225,7 @@ fn all_sets_games_exercise_every_expansion_rule() {
         "volcano",
         "dragon move",
         "dragon tiles shuffled back",
+        "dragon tile held back",
         "eaten by the dragon",
         "princess",
         "fairy moved",

@@ -132,6 +132,14 @@ fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
                 *player,
                 format!("moves the dragon from {from} to {to}"),
             )),
+            Event::HeldBack { turn, player, kind } => Some((
+                *turn,
+                *player,
+                format!(
+                    "draws {}: held back until the first volcano",
+                    game.catalog().kind(*kind).id
+                ),
+            )),
             Event::ShuffledBack {
                 turn,
                 player,

@@ -48,9 +48,9 @@ use super::{Expansion, Position};
 use crate::act::ActError;
 use crate::catalog::{KindId, KindInfo};
 use crate::decide::{Choice, Decision, Pending};
-use crate::event::Cause;
+use crate::event::{Cause, Event};
 use crate::figure::{Action, Figure, Player, Spot};
-use crate::game::{Game, PlacedTile};
+use crate::game::{Game, LogEntry, PlacedTile};
 use crate::geom::Pos;
 use crate::mark::MarkKind;
 use crate::position::mix;
@@ -162,7 +162,14 @@ impl Expansion for PrincessDragon {
         let held = &mut game.exp.princess_dragon.held;
         let at = held.partition_point(|&k| k <= kind);
         held.insert(at, kind);
-        game.set_aside(kind);
+        game.log(Event::HeldBack {
+            turn: game.turn,
+            player: game.current,
+            kind,
+        });
+        // In the history as a tile set aside: a record or a research state
+        // replays it (its draw is held back again).
+        game.remember(LogEntry::SetAside(kind));
         false
     }
 

@@ -30,6 +30,11 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
         Event::SetAside { turn, kind } => {
             format!("turn {turn}: {} fits nowhere and is set aside", tile(kind))
         }
+        Event::HeldBack { turn, player, kind } => format!(
+            "turn {turn}: {} draws {}: held back until the first volcano",
+            who(player),
+            tile(kind)
+        ),
         Event::FigurePlaced {
             turn,
             player,
