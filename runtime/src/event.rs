@@ -222,6 +222,49 @@ pub enum Event {
         /// Where the builder stands.
         at: Spot,
     },
+    /// The Princess & the Dragon: the dragon moved onto a volcano (`from`
+    /// `None`: it entered the game) or one square.
+    DragonMoved {
+        /// Turn number.
+        turn: u32,
+        /// Who moved it (who placed the volcano).
+        player: Player,
+        /// Where it stood.
+        from: Option<Pos>,
+        /// Where it stands now.
+        to: Pos,
+    },
+    /// The Princess & the Dragon: a dragon tile drawn before the first
+    /// volcano was held back (the player draws again); it goes back into the
+    /// pile with the first volcano ([`Event::ShuffledBack`]). A record names
+    /// it in `set_aside`.
+    HeldBack {
+        /// Turn number.
+        turn: u32,
+        /// Who drew it.
+        player: Player,
+        /// Which kind.
+        kind: KindId,
+    },
+    /// The Princess & the Dragon: the first volcano was placed; the dragon
+    /// tiles held back go back into the pile.
+    ShuffledBack {
+        /// Turn number.
+        turn: u32,
+        /// Who placed the volcano.
+        player: Player,
+        /// How many.
+        count: u8,
+    },
+    /// The Princess & the Dragon: the fairy moved beside a follower.
+    FairyMoved {
+        /// Turn number.
+        turn: u32,
+        /// Whose follower.
+        player: Player,
+        /// Where the follower stands.
+        at: Spot,
+    },
 }
 
 /// A trade good of Traders & Builders (the value of a `resource` mark).
@@ -267,6 +310,11 @@ pub enum PointsReason {
     /// Traders & Builders: the pig's bonus, +1 a completed city to its owner
     /// winning its field (4 a city instead of 3).
     Pig,
+    /// The Princess & the Dragon: the fairy beside an own follower at the
+    /// start of the turn (+1).
+    FairyTurn,
+    /// The Princess & the Dragon: the fairy's follower's feature scored (+3).
+    FairyScored,
 }
 
 impl PointsReason {
@@ -279,6 +327,8 @@ impl PointsReason {
             PointsReason::Goods(Good::Grain) => "grain majority",
             PointsReason::Goods(Good::Cloth) => "cloth majority",
             PointsReason::Pig => "pig bonus (4 a city)",
+            PointsReason::FairyTurn => "fairy at turn start",
+            PointsReason::FairyScored => "fairy's follower scored",
         }
     }
 }
@@ -300,6 +350,10 @@ pub enum ReturnReason {
     /// Traders & Builders: a builder or pig whose feature holds no follower
     /// of its owner's any more.
     Alone,
+    /// The Princess & the Dragon: the dragon entered its square.
+    Dragon,
+    /// The Princess & the Dragon: the princess sent the knight home.
+    Princess,
 }
 
 impl ReturnReason {
@@ -311,6 +365,8 @@ impl ReturnReason {
             ReturnReason::Surrounded => "surrounded",
             ReturnReason::Swapped => "swapped",
             ReturnReason::Alone => "no own follower left",
+            ReturnReason::Dragon => "eaten by the dragon",
+            ReturnReason::Princess => "sent home by the princess",
         }
     }
 }

@@ -15,6 +15,8 @@
 //!   follower.
 //! - [`traders_builders`]: Traders & Builders: the trade goods, the builder,
 //!   the pig.
+//! - [`princess_dragon`]: The Princess & the Dragon: volcanoes, the dragon,
+//!   magic portals, the princess, the fairy.
 //!
 //! A catalog decides once which expansions are in play ([`Expansion::rules`]
 //! reads its compiled tiles: arrows, marks, road ends; never tile ids). A
@@ -30,6 +32,7 @@ pub(crate) mod anniversary;
 pub(crate) mod festival;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod mm;
+pub(crate) mod princess_dragon;
 pub(crate) mod promos;
 mod registry;
 pub(crate) mod traders_builders;
@@ -85,7 +88,8 @@ use std::fmt::Debug;
 /// 7. decisions: [`choices`](Expansion::choices) /
 ///    [`answer`](Expansion::answer);
 /// 8. the turn's end: [`turn_ends`](Expansion::turn_ends) (an extra turn is
-///    the turn's own notion: [`Game::earn_extra_turn`]);
+///    the turn's own notion: [`Game::earn_extra_turn`]), then
+///    [`turn_begins`](Expansion::turn_begins) for the next turn;
 /// 9. the game's end: [`final_scoring`](Expansion::final_scoring).
 pub(crate) trait Expansion {
     /// What the catalog says about the expansion when its tiles are in play
@@ -239,6 +243,11 @@ pub(crate) trait Expansion {
     /// The turn ends (before the next player's, or an extra turn): forget
     /// what held for this turn only.
     fn turn_ends(_game: &mut Game) {}
+
+    /// A turn begins (after [`turn_ends`](Expansion::turn_ends), the turn's
+    /// player and number those of the new turn; not when the game is over):
+    /// the fairy's point.
+    fn turn_begins(_game: &mut Game) {}
 
     /// Final scoring, after every feature: penalties, goods, barns.
     fn final_scoring(_game: &mut Game) {}

@@ -339,6 +339,18 @@ pub enum Action {
         /// The spot of the own figure.
         at: Spot,
     },
+    /// The Princess & the Dragon: the princess of the tile just placed sends
+    /// the knight (any player's follower) at a spot of its city home.
+    Princess {
+        /// Where the knight stands.
+        at: Spot,
+    },
+    /// The Princess & the Dragon: the fairy moves beside the own follower at
+    /// a spot.
+    Fairy {
+        /// Where the follower stands.
+        at: Spot,
+    },
 }
 
 impl fmt::Display for Action {
@@ -365,6 +377,16 @@ impl fmt::Display for Action {
                     at.pos, at.segment
                 )
             }
+            Action::Princess { at } => write!(
+                f,
+                "princess: send the knight at {} segment {} home",
+                at.pos, at.segment
+            ),
+            Action::Fairy { at } => write!(
+                f,
+                "move the fairy beside the follower at {} segment {}",
+                at.pos, at.segment
+            ),
         }
     }
 }

@@ -151,6 +151,8 @@ fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
                 Action::Free { at, figure } => write!(f, "free {figure} {}", XY(at)),
                 Action::Portal { figure, at } => write!(f, "portal {figure} {}", At(at)),
                 Action::AddNextTo { figure, at } => write!(f, "add {figure} {}", At(at)),
+                Action::Princess { at } => write!(f, "princess {}", At(at)),
+                Action::Fairy { at } => write!(f, "fairy {}", At(at)),
             },
             Move::Decide(c) => match c {
                 Choice::Arrow(k) => write!(f, "arrow {}", k.name()),
@@ -159,6 +161,9 @@ fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
                 Choice::HandOver => f.write_str("hand-over"),
                 Choice::LieDown => f.write_str("lie-down"),
                 Choice::Move { to } => write!(f, "move {}", At(to)),
+                Choice::Dragon { dir } => {
+                    write!(f, "dragon {}", ["N", "E", "S", "W"][usize::from(dir & 3)])
+                }
             },
         }
     }
@@ -334,10 +339,14 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
             let [_, name] = words else {
                 return Err("write `arrow KIND`, as in `arrow portal`".into());
             };
-            let kind = [ArrowKind::AddNextTo, ArrowKind::Portal, ArrowKind::ExtraTurn]
-                .into_iter()
-                .find(|k| k.name() == *name)
-                .ok_or_else(|| format!("no arrow `{name}` (add-next-to, portal, extra-turn)"))?;
+            let kind = [
+                ArrowKind::AddNextTo,
+                ArrowKind::Portal,
+                ArrowKind::ExtraTurn,
+            ]
+            .into_iter()
+            .find(|k| k.name() == *name)
+            .ok_or_else(|| format!("no arrow `{name}` (add-next-to, portal, extra-turn)"))?;
             Ok(Move::Decide(Choice::Arrow(kind)))
         }
         "swap" => {
@@ -358,6 +367,28 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
             };
             Ok(Move::Decide(Choice::Move { to: spot(to)? }))
         }
+        "princess" | "fairy" => {
+            let [_, at] = words else {
+                return Err(format!(
+                    "write `{first} X,Y/SEGMENT`, as in `{first} 1,0/2`"
+                ));
+            };
+            let at = spot(at)?;
+            Ok(Move::Figure(match first {
+                "princess" => Action::Princess { at },
+                _ => Action::Fairy { at },
+            }))
+        }
+        "dragon" => {
+            let dir = match words {
+                [_, d] => ["N", "E", "S", "W"].iter().position(|x| x == d),
+                _ => None,
+            };
+            match dir {
+                Some(dir) => Ok(Move::Decide(Choice::Dragon { dir: dir as u8 })),
+                None => Err("write `dragon DIRECTION`, as in `dragon N` (N, E, S or W)".into()),
+            }
+        }
         name => match FigureKind::from_name(name) {
             Some(figure) => {
                 let [_, segment] = words else {
@@ -370,7 +401,8 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
             }
             None => Err(format!(
                 "unknown word `{name}` (moves start with place, pass, a figure's name, recall, \
-                 return, free, portal, add, town-hall, arrow, decline, swap, hand-over, lie-down or move)"
+                 return, free, portal, add, princess, fairy, town-hall, arrow, decline, swap, \
+                 hand-over, lie-down, move or dragon)"
             )),
         },
     }

@@ -137,8 +137,13 @@ pub struct Turn {
     /// the figure they concern (and player, when named).
     pub then: Vec<Answer>,
     /// `set_aside = [...]`: tiles drawn before this turn's tile that fit
-    /// nowhere and were set aside, in draw order.
+    /// nowhere and were set aside (or were held back: a dragon tile before the
+    /// first volcano), in draw order.
     pub set_aside: Vec<String>,
+    /// `dragon = ["N", "E", ...]`: the dragon's moves after the figure step
+    /// (The Princess & the Dragon), in order, each made by the player whose
+    /// move it is; directions 0 = N, 1 = E, 2 = S, 3 = W.
+    pub dragon: Vec<u8>,
 }
 
 /// An answer to a decision after scoring, as written.
@@ -245,5 +250,19 @@ pub enum Step {
         kind: FigureKind,
         /// The trap tile's square.
         at: Pos,
+    },
+    /// `princess = { at, on }`: the princess sends the knight there home.
+    Princess {
+        /// The knight's tile's square.
+        at: Pos,
+        /// The segment's name.
+        on: String,
+    },
+    /// `fairy = { at, on }`: the fairy moves beside the own follower there.
+    Fairy {
+        /// The follower's tile's square.
+        at: Pos,
+        /// The segment's name.
+        on: String,
     },
 }

@@ -162,6 +162,27 @@ fn all_sets_games_exercise_every_expansion_rule() {
                     reason: ReturnReason::Alone,
                     ..
                 } => "builder or pig alone",
+                Event::DragonMoved { from: None, .. } => "volcano",
+                Event::DragonMoved { from: Some(_), .. } => "dragon move",
+                Event::ShuffledBack { .. } => "dragon tiles shuffled back",
+                Event::HeldBack { .. } => "dragon tile held back",
+                Event::Returned {
+                    reason: ReturnReason::Dragon,
+                    ..
+                } => "eaten by the dragon",
+                Event::Returned {
+                    reason: ReturnReason::Princess,
+                    ..
+                } => "princess",
+                Event::FairyMoved { .. } => "fairy moved",
+                Event::Points {
+                    reason: PointsReason::FairyTurn,
+                    ..
+                } => "fairy turn point",
+                Event::Points {
+                    reason: PointsReason::FairyScored,
+                    ..
+                } => "fairy scored",
                 _ => continue,
             };
             *seen.entry(name).or_default() += 1;
@@ -201,6 +222,15 @@ fn all_sets_games_exercise_every_expansion_rule() {
         "pig bonus",
         "builder turn",
         "builder or pig alone",
+        "volcano",
+        "dragon move",
+        "dragon tiles shuffled back",
+        "dragon tile held back",
+        "eaten by the dragon",
+        "princess",
+        "fairy moved",
+        "fairy turn point",
+        "fairy scored",
     ];
     let missing: Vec<_> = all.iter().filter(|n| !seen.contains_key(*n)).collect();
     assert!(
@@ -252,11 +282,11 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
         }
         // Completed features score after the figure step: no figure check
         // before it, nor while a surrounded mayor's or scarecrow's decision
-        // (asked before scoring) is pending.
+        // or the dragon's move (asked before scoring) is pending.
         let scored = matches!(game.phase(), Phase::Draw | Phase::Decide | Phase::Over)
             && !matches!(
                 game.decision(),
-                Some(Decision::Mayor { .. } | Decision::Scarecrow { .. })
+                Some(Decision::Mayor { .. } | Decision::Scarecrow { .. } | Decision::Dragon { .. })
             );
         if scored && matches!(m, Move::Figure(_) | Move::Decide(_)) {
             check_figures(&game)?;

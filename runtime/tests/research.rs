@@ -427,7 +427,7 @@ fn the_action_space_fits_the_sets_and_players() {
     )
     .expect("setup");
     assert!(all.action_space().size() > space.size());
-    assert_eq!(all.action_space().blocks().len(), 16);
+    assert_eq!(all.action_space().blocks().len(), 19);
 }
 
 /// Every position of some random games, with the viewers' observations.
@@ -549,4 +549,71 @@ fn a_bad_history_or_record_is_refused_naming_what_is_wrong() {
             "setup: the record plays the sets base, the catalog holds base, river"
         );
     }
+}
+
+/// The Princess & the Dragon: during the dragon's movement the player to
+/// move changes from move to move (the current player first, then the others
+/// in turn order), every move is an action of the `dragon` block, and the
+/// observation shows the dragon and the squares of its movement.
+#[cfg(feature = "record")]
+#[test]
+fn the_player_to_move_changes_with_the_dragon() {
+    // Record 101's game, stopped at the first answer of its last turn.
+    let text = "players = [\"red\", \"blue\"]\nsets = [\"base\", \"princess-dragon\"]\n\
+        start = { tile = \"base/D\" }\nwaiting = \"answer\"\n\
+        [[turn]]\ntile = \"princess-dragon/3\"\nat = [1, 0]\nrotation = 0\n\
+        [[turn]]\ntile = \"base/U\"\nat = [-1, 0]\nrotation = 0\nfigure = { kind = \"follower\", on = \"E\" }\n\
+        [[turn]]\ntile = \"base/U\"\nat = [-2, 0]\nrotation = 0\nfigure = { kind = \"follower\", on = \"N\" }\n\
+        [[turn]]\ntile = \"princess-dragon/H\"\nat = [2, 0]\nrotation = 0\n";
+    let record = record::parse(text).expect("valid");
+    let cat = catalog(&["base", "princess-dragon"]);
+    let mut state =
+        State::from_record_in(&record, cat, Some(1), Chance::Explicit).expect("replays");
+    let layout = state.observation_layout();
+    let dragon = layout
+        .parts()
+        .into_iter()
+        .find(|p| p.name == "dragon")
+        .expect("a dragon field");
+    let square = |p: Pos| {
+        let (r, c) = state.action_space().square(p).expect("inside");
+        [r as u8 + 1, c as u8 + 1]
+    };
+    let (start, d) = (square(Pos::new(1, 0)), square(Pos::new(0, 0)));
+    let mut obs = vec![0; layout.size()];
+    state.observe(0, &mut obs).expect("a player");
+    let field = &obs[dragon.start..dragon.start + dragon.len()];
+    assert_eq!(field[..2], start, "the dragon on the volcano");
+    assert_eq!(field[7..9], start, "its movement starts there");
+    let mut movers = Vec::new();
+    for dir in [3u8, 3, 3] {
+        movers.push(state.current_player().expect("a player to move"));
+        let play = Play::Move(Move::Decide(Choice::Dragon { dir }));
+        let index = state.action_space().encode(play).expect("an index");
+        assert_eq!(
+            state.action_space().parts(index).expect("parts").0.name(),
+            "dragon"
+        );
+        assert!(plays(&state).contains(&play), "{play:?}");
+        if movers.len() == 1 {
+            state.play(play).expect("legal");
+            let mut obs = vec![0; layout.size()];
+            state.observe(1, &mut obs).expect("a player");
+            let field = &obs[dragon.start..dragon.start + dragon.len()];
+            assert_eq!(field[..2], d, "the dragon on D");
+            assert_eq!(
+                field[7..11],
+                [start, d].concat(),
+                "the squares of its movement"
+            );
+            continue;
+        }
+        state.play(play).expect("legal");
+    }
+    // Blue placed the dragon tile: blue, red, blue; then the dragon is boxed in
+    // and the movement is over.
+    assert_eq!(movers, [1, 0, 1]);
+    assert!(state.game().dragon_visited().is_empty());
+    assert_eq!(state.game().dragon(), Some(Pos::new(-2, 0)));
+    assert_eq!(state.current_player(), Some(0), "red's turn");
 }

@@ -112,6 +112,48 @@ fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
                     spot(at)
                 ),
             )),
+            Event::DragonMoved {
+                turn,
+                player,
+                from: None,
+                to,
+            } => Some((
+                *turn,
+                *player,
+                format!("places a volcano: the dragon enters at {to}"),
+            )),
+            Event::DragonMoved {
+                turn,
+                player,
+                from: Some(from),
+                to,
+            } => Some((
+                *turn,
+                *player,
+                format!("moves the dragon from {from} to {to}"),
+            )),
+            Event::HeldBack { turn, player, kind } => Some((
+                *turn,
+                *player,
+                format!(
+                    "draws {}: held back until the first volcano",
+                    game.catalog().kind(*kind).id
+                ),
+            )),
+            Event::ShuffledBack {
+                turn,
+                player,
+                count,
+            } => Some((
+                *turn,
+                *player,
+                format!("{count} dragon tile(s) held back go back into the pile"),
+            )),
+            Event::FairyMoved { turn, player, at } => Some((
+                *turn,
+                *player,
+                format!("moves the fairy beside the follower at {}", spot(at)),
+            )),
             _ => None,
         })
         .collect()

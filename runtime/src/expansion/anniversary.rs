@@ -95,14 +95,18 @@ impl Expansion for Anniversary {
         game.arrow_actions(out);
     }
 
-    fn check(game: &Game, _: &PlacedTile, action: Action) -> Option<Result<(), ActError>> {
+    fn check(game: &Game, tile: &PlacedTile, action: Action) -> Option<Result<(), ActError>> {
         match action {
-            Action::Portal { figure, at } => Some(game.check_portal(figure, at)),
+            // A magic portal's (Princess & Dragon) is checked there.
+            Action::Portal { figure, at } if !game.magic_portal_open(tile) => {
+                Some(game.check_portal(figure, at))
+            }
             Action::AddNextTo { figure, at } => Some(game.check_add_next_to_arrow(figure, at)),
             _ => None,
         }
     }
 
+    /// Also a magic portal's figure (Princess & Dragon): the same action.
     fn apply(game: &mut Game, _: PlacedTile, action: Action) {
         if let Action::Portal { figure, at } | Action::AddNextTo { figure, at } = action {
             game.arrow_place(figure, at);

@@ -269,6 +269,12 @@ macro_rules! registry {
                 $(if self.cat.exp.$name.is_some() { <$ty>::turn_ends(self); })*
             }
 
+            /// A turn begins (the game is not over).
+            #[inline(never)]
+            pub(crate) fn turn_begins(&mut self) {
+                $(if self.cat.exp.$name.is_some() { <$ty>::turn_begins(self); })*
+            }
+
             /// Final scoring's expansion steps, after every feature.
             pub(crate) fn expansion_final_scoring(&mut self) {
                 $(if self.cat.exp.$name.is_some() { <$ty>::final_scoring(self); })*
@@ -286,6 +292,7 @@ registry! {
     anniversary: super::anniversary::Anniversary,
     inns_cathedrals: super::inns_cathedrals::InnsCathedrals,
     traders_builders: super::traders_builders::TradersBuilders,
+    princess_dragon: super::princess_dragon::PrincessDragon,
 }
 
 #[cfg(test)]
@@ -305,6 +312,7 @@ mod tests {
             ("anniversary", exp.anniversary.is_some()),
             ("inns_cathedrals", exp.inns_cathedrals.is_some()),
             ("traders_builders", exp.traders_builders.is_some()),
+            ("princess_dragon", exp.princess_dragon.is_some()),
         ] {
             if on {
                 names.push(name);
@@ -326,6 +334,7 @@ mod tests {
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
         assert_eq!(in_play(&["base", "inns-cathedrals"]), ["inns_cathedrals"]);
         assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
+        assert_eq!(in_play(&["base", "princess-dragon"]), ["princess_dragon"]);
         let all = [
             "base",
             "river",
@@ -335,6 +344,7 @@ mod tests {
             "mm",
             "inns-cathedrals",
             "traders-builders",
+            "princess-dragon",
         ];
         let names = [
             "festival",
@@ -343,6 +353,7 @@ mod tests {
             "anniversary",
             "inns_cathedrals",
             "traders_builders",
+            "princess_dragon",
         ];
         assert_eq!(in_play(&all), names);
     }
@@ -408,6 +419,22 @@ mod tests {
         for mark in [MarkKind::Inn, MarkKind::Cathedral] {
             assert!(mark.played(), "{mark:?}");
         }
-        assert!(!MarkKind::Tower.played() && !MarkKind::Dragon.played());
+        // The Princess & the Dragon: no figure kind; the dragon, the princess,
+        // the fairy and the portal (the anniversary's block).
+        let (kinds, names) = blocks(&["base", "princess-dragon"]);
+        assert_eq!(kinds, FigureKind::ALL[..2]);
+        let pd = ["portal", "dragon", "princess", "fairy"];
+        assert_eq!(names, [&base[..], &pd[..]].concat());
+        let cat = Catalog::shipped(&["base", "princess-dragon"]).expect("shipped sets");
+        assert!(cat.exp.observes("dragon") && !cat.exp.observes("goods"));
+        for mark in [
+            MarkKind::Dragon,
+            MarkKind::Volcano,
+            MarkKind::MagicPortal,
+            MarkKind::Princess,
+        ] {
+            assert!(mark.played(), "{mark:?}");
+        }
+        assert!(!MarkKind::Tower.played());
     }
 }

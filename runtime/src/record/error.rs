@@ -39,6 +39,11 @@ pub enum RecordError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InvalidKind {
+    /// `dragon` names no direction (N, E, S, W).
+    DragonDirection {
+        /// The name as written.
+        name: String,
+    },
     /// Fewer than 2 or more than 6 players.
     PlayerCount {
         /// The number given.
@@ -187,6 +192,9 @@ impl fmt::Display for InvalidKind {
                  \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\""
             ),
             InvalidKind::SpotSegment => write!(f, "missing `on`: {SEGMENT}"),
+            InvalidKind::DragonDirection { name } => {
+                write!(f, "`{name}` is no direction of the dragon (N, E, S or W)")
+            }
             InvalidKind::FigureSegment => write!(f, "missing: {SEGMENT}"),
             InvalidKind::SeveralSteps { steps } => write!(
                 f,
@@ -381,6 +389,19 @@ pub enum DecisionReason {
         /// Its index in `then` (0-based).
         index: usize,
     },
+    /// The dragon moves and `dragon` lists no more moves (or names a
+    /// square it may not enter).
+    Dragon {
+        /// The name of the player whose move it is.
+        player: String,
+        /// The move written, if any (`N`, `E`, `S`, `W`).
+        written: Option<String>,
+    },
+    /// `dragon` lists more moves than the dragon made.
+    DragonUnasked {
+        /// How many moves were left over.
+        left: usize,
+    },
     /// A mayor swap with no opponent's follower at the spot.
     NoSwap {
         /// The name of the player deciding.
@@ -417,6 +438,27 @@ impl fmt::Display for DecisionReason {
             DecisionReason::Unasked { index } => {
                 write!(f, "then[{index}]: no such decision was asked in this turn")
             }
+            DecisionReason::Dragon {
+                player,
+                written: None,
+            } => write!(
+                f,
+                "the dragon moves ({player}'s move) and `dragon` lists no more moves \
+                 (dragon-moves)"
+            ),
+            DecisionReason::Dragon {
+                player,
+                written: Some(d),
+            } => write!(
+                f,
+                "dragon: {player}'s move \"{d}\" is not possible: the dragon enters a tile it has \
+                 not been on in this movement, never the fairy's (dragon-moves)"
+            ),
+            DecisionReason::DragonUnasked { left } => write!(
+                f,
+                "dragon: {left} move(s) listed after the dragon stopped (6 moves, or no square \
+                 left to enter)"
+            ),
             DecisionReason::NoSwap { player, at, on } => write!(
                 f,
                 "{player}'s mayor: no opponent's follower stands at {at} {on} to swap"

@@ -43,6 +43,10 @@ struct RawTurn {
     then: Vec<RawAnswer>,
     #[serde(default)]
     set_aside: Vec<String>,
+    #[serde(default)]
+    dragon: Vec<String>,
+    fairy: Option<RawSpot>,
+    princess: Option<RawSpot>,
 }
 
 #[derive(Deserialize)]
@@ -224,6 +228,9 @@ fn check_waiting(
         ("add", last.add.is_some()),
         ("return", last.give_back.is_some()),
         ("free", last.free.is_some()),
+        ("princess", last.princess.is_some()),
+        ("fairy", last.fairy.is_some()),
+        ("dragon", !last.dragon.is_empty()),
         ("then", !last.then.is_empty()),
     ];
     // An answer waits after the figure step and the answers written.
@@ -379,6 +386,21 @@ fn check_turn(
         bad(Some(n), "rotation", InvalidKind::Rotation { degrees });
     }
     let step = check_step(n, t, bad);
+    let mut dragon = Some(Vec::new());
+    for d in &t.dragon {
+        match ["N", "E", "S", "W"].iter().position(|x| x == d) {
+            Some(dir) => {
+                if let Some(v) = dragon.as_mut() {
+                    v.push(dir as u8);
+                }
+            }
+            None => {
+                let name = d.clone();
+                bad(Some(n), "dragon", InvalidKind::DragonDirection { name });
+                dragon = None;
+            }
+        }
+    }
     Some(Turn {
         tile: t.tile.clone(),
         at: at?,
@@ -387,6 +409,7 @@ fn check_turn(
         step: step?,
         then: then.into_iter().collect::<Option<Vec<_>>>()?,
         set_aside: t.set_aside.clone(),
+        dragon: dragon?,
     })
 }
 
@@ -446,6 +469,8 @@ fn check_step(
         ("add", t.add.is_some()),
         ("return", t.give_back.is_some()),
         ("free", t.free.is_some()),
+        ("princess", t.princess.is_some()),
+        ("fairy", t.fairy.is_some()),
     ]
     .iter()
     .filter(|(_, on)| *on)
@@ -486,6 +511,16 @@ fn check_step(
         let keys = ["free.kind", "free.at", ""];
         let (kind, at, _) = check_spot(n, s, keys, Some(FigureKind::Follower), bad)?;
         return Some(Step::Free { kind: kind?, at });
+    }
+    if let Some(s) = &t.princess {
+        let keys = ["princess.kind", "princess.at", "princess.on"];
+        let (_, at, on) = check_spot(n, s, keys, None, bad)?;
+        return Some(Step::Princess { at, on: on? });
+    }
+    if let Some(s) = &t.fairy {
+        let keys = ["fairy.kind", "fairy.at", "fairy.on"];
+        let (_, at, on) = check_spot(n, s, keys, None, bad)?;
+        return Some(Step::Fairy { at, on: on? });
     }
     let Some(f) = &t.figure else {
         return Some(Step::Pass);

@@ -206,7 +206,8 @@ fn set_aside(
         .catalog()
         .kind_id(id)
         .ok_or_else(|| error(ReplayErrorKind::UnknownTile))?;
-    if game.can_place(kind) {
+    // A dragon tile before the first volcano is held back, fitting or not.
+    if game.can_place(kind) && !game.held_back(kind) {
         return Err(error(ReplayErrorKind::SetAsideFits { id: id.into() }));
     }
     game.draw(kind)
@@ -454,6 +455,12 @@ impl TurnReplay<'_> {
                 at: *at,
                 figure: *kind,
             },
+            Step::Princess { at, on } => Action::Princess {
+                at: self.spot(game, *at, on)?,
+            },
+            Step::Fairy { at, on } => Action::Fairy {
+                at: self.spot(game, *at, on)?,
+            },
         })
     }
 
@@ -478,7 +485,28 @@ impl TurnReplay<'_> {
     fn answers(&self, game: &mut Game) -> Result<(), ReplayError> {
         let mut used = vec![false; self.turn.then.len()];
         let open = self.stop == Some(Waiting::Answer);
+        let mut moves = self.turn.dragon.iter();
         while let Some(d) = game.decision() {
+            if let Decision::Dragon { player } = d {
+                let name = self.players.get(usize::from(player)).cloned();
+                let player = name.unwrap_or_default();
+                let Some(&dir) = moves.next() else {
+                    if open {
+                        break;
+                    }
+                    let reason = DecisionReason::Dragon {
+                        player,
+                        written: None,
+                    };
+                    return Err(self.decision_error(reason, self.legal_text(game)));
+                };
+                if game.choose(Choice::Dragon { dir }).is_err() {
+                    let written = Some(DIRS[usize::from(dir & 3)].to_string());
+                    let reason = DecisionReason::Dragon { player, written };
+                    return Err(self.decision_error(reason, self.legal_text(game)));
+                }
+                continue;
+            }
             let Some(choice) = self.answer(game, d, &mut used, open)? else {
                 break;
             };
@@ -497,6 +525,10 @@ impl TurnReplay<'_> {
         }
         if let Some(i) = used.iter().position(|u| !u) {
             return Err(self.decision_error(DecisionReason::Unasked { index: i }, Vec::new()));
+        }
+        let left = moves.len();
+        if left > 0 && !open {
+            return Err(self.decision_error(DecisionReason::DragonUnasked { left }, Vec::new()));
         }
         match open {
             true => self.waits(game, game.decision().is_some()),
@@ -603,6 +635,7 @@ fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
         Choice::HandOver => "{ scarecrow = \"hand-over\" }".to_string(),
         Choice::LieDown => "{ scarecrow = \"lie-down\" }".to_string(),
         Choice::Move { to } => format!("{{ messenger = \"move\", {} }}", spot(to)),
+        Choice::Dragon { dir } => format!("\"{}\"", DIRS[usize::from(dir & 3)]),
     }
 }
 
@@ -688,9 +721,14 @@ fn describe(game: &Game, pos: Pos, action: Action) -> String {
                 at.x, at.y
             )
         }
+        Action::Princess { at } => format!("princess = {{ {} }}", describe_spot(game, at)),
+        Action::Fairy { at } => format!("fairy = {{ {} }}", describe_spot(game, at)),
         Action::Pass => Action::Pass.to_string(),
     }
 }
+
+/// The dragon's directions as a record writes them.
+pub(super) const DIRS: [&str; 4] = ["N", "E", "S", "W"];
 
 pub(super) fn first_word(s: String) -> String {
     s.split(' ').next().unwrap_or("?").to_string()

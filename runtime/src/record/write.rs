@@ -101,9 +101,11 @@ impl Writer<'_> {
                     step: Step::Pass,
                     then: Vec::new(),
                     set_aside: std::mem::take(&mut self.set_aside),
+                    dragon: Vec::new(),
                 });
             }
             Move::Decide(Choice::Arrow(k)) => self.turns.last_mut()?.arrow = Some(k),
+            Move::Decide(Choice::Dragon { dir }) => self.turns.last_mut()?.dragon.push(dir),
             Move::Figure(a) => {
                 let turn = self.turns.last_mut()?;
                 turn.step = step_of(game, turn.at, a);
@@ -150,6 +152,14 @@ fn step_of(game: &Game, placed: Pos, action: Action) -> Step {
         },
         Action::AddNextTo { figure, at } => Step::Add {
             kind: figure,
+            at: at.pos,
+            on: name(game, at),
+        },
+        Action::Princess { at } => Step::Princess {
+            at: at.pos,
+            on: name(game, at),
+        },
+        Action::Fairy { at } => Step::Fairy {
             at: at.pos,
             on: name(game, at),
         },
@@ -274,9 +284,20 @@ fn write_turn(out: &mut String, t: &Turn) {
             q(kind.name()),
             xy(*at)
         )),
+        Step::Princess { at, on } => {
+            Some(format!("princess = {{ at = {}, on = {} }}", xy(*at), q(on)))
+        }
+        Step::Fairy { at, on } => Some(format!("fairy = {{ at = {}, on = {} }}", xy(*at), q(on))),
     };
     if let Some(step) = step {
         let _ = writeln!(out, "{step}");
+    }
+    if !t.dragon.is_empty() {
+        let dirs = t
+            .dragon
+            .iter()
+            .map(|&d| q(super::replay::DIRS[usize::from(d & 3)]));
+        let _ = writeln!(out, "dragon = {}", list(dirs));
     }
     if !t.then.is_empty() {
         let _ = writeln!(out, "then = {}", list(t.then.iter().map(answer_text)));

@@ -142,7 +142,8 @@ impl ActionSpace {
                 ([f, s, s, seg], 4)
             }
             ActionBlock::Swap => ([self.players, s, s, seg], 4),
-            ActionBlock::MoveTo => ([s, s, seg, 0], 3),
+            ActionBlock::MoveTo | ActionBlock::Princess | ActionBlock::Fairy => ([s, s, seg, 0], 3),
+            ActionBlock::Dragon => ([4, 0, 0, 0], 1),
             ActionBlock::Free => ([f, s, s, 0], 3),
             _ => ([0; 4], 0),
         }
@@ -238,6 +239,8 @@ impl ActionSpace {
                 let (r, c) = self.square(at)?;
                 self.index(ActionBlock::Free, &[self.figure_index(figure), r, c])
             }
+            Action::Princess { at } => self.spot(ActionBlock::Princess, None, at),
+            Action::Fairy { at } => self.spot(ActionBlock::Fairy, None, at),
         }
     }
 
@@ -252,6 +255,7 @@ impl ActionSpace {
             Choice::LieDown => self.index(ActionBlock::LieDown, &[]),
             Choice::Swap { player, at } => self.spot(ActionBlock::Swap, Some(player.into()), at),
             Choice::Move { to } => self.spot(ActionBlock::MoveTo, None, to),
+            Choice::Dragon { dir } => self.index(ActionBlock::Dragon, &[usize::from(dir)]),
         }
     }
 
@@ -309,6 +313,13 @@ impl ActionSpace {
             ActionBlock::Free => Move::Figure(Action::Free {
                 at: self.pos(c[1], c[2]),
                 figure: figure(c[0]),
+            }),
+            ActionBlock::Dragon => Move::Decide(Choice::Dragon { dir: c[0] as u8 }),
+            ActionBlock::Princess => Move::Figure(Action::Princess {
+                at: spot(c[0], c[1], c[2]),
+            }),
+            ActionBlock::Fairy => Move::Figure(Action::Fairy {
+                at: spot(c[0], c[1], c[2]),
             }),
         };
         Some(Play::Move(m))

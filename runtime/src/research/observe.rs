@@ -81,7 +81,7 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
     ("pile", "per kind index, copies still in the pile"),
     (
         "decision",
-        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4), player \
+        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4, dragon 5), player \
          (relative), row + 1, column + 1, segment + 1 of its figure (0s: none)",
     ),
     (
@@ -98,7 +98,17 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
         "goods",
         "Traders & Builders: per relative player, the tokens of wine, grain, cloth",
     ),
+    (
+        "dragon",
+        "The Princess & the Dragon: the dragon's row + 1, column + 1 (0s: not on the board); \
+         the fairy's row + 1, column + 1, segment + 1, its follower's owner (relative) + 1, \
+         1 while that follower stands there (0s: no fairy); the squares the dragon has been on \
+         in its current movement, its start first, 7 times row + 1, column + 1 (0s: none)",
+    ),
 ];
+
+/// The `dragon` field's length: the dragon, the fairy, 7 squares.
+const DRAGON_FIELD: usize = 2 + 5 + 2 * (1 + crate::expansion::princess_dragon::DRAGON_MOVES);
 
 /// One part of an observation: `shape` bytes (row-major) from `start`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,6 +157,7 @@ pub struct ObservationLayout {
     traps: bool,
     decisions: bool,
     goods: bool,
+    dragon: bool,
 }
 
 /// Planes before the segment planes: tile, (tile_high,) rotation, last.
@@ -177,6 +188,7 @@ impl ObservationLayout {
             traps: has("trapped"),
             decisions: has("decision"),
             goods: has("goods"),
+            dragon: has("dragon"),
         }
     }
 
@@ -247,6 +259,9 @@ impl ObservationLayout {
         if self.goods {
             shapes.push(("goods", vec![p, 3]));
         }
+        if self.dragon {
+            shapes.push(("dragon", vec![DRAGON_FIELD]));
+        }
         let mut start = 0;
         shapes
             .into_iter()
@@ -272,6 +287,7 @@ impl ObservationLayout {
             + if self.arrows { 3 } else { 0 }
             + if self.traps { 4 * self.trap_slots() } else { 0 }
             + if self.goods { 3 * p } else { 0 }
+            + if self.dragon { DRAGON_FIELD } else { 0 }
     }
 
     /// The figure kinds in play, in [`FigureKind::ALL`] order.

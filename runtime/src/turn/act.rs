@@ -58,6 +58,21 @@ pub enum ActError {
     /// Traders & Builders: a builder into a road or city the placement
     /// completed.
     BuilderComplete,
+    /// The Princess & the Dragon: a figure deployed on the dragon's square
+    /// (a volcano just placed).
+    DragonSquare,
+    /// The Princess & the Dragon: a magic portal's figure onto the tile just
+    /// placed (an ordinary deployment), the dragon's square, or an occupied or
+    /// complete feature, or one the figure may not stand on.
+    BadMagicPortal,
+    /// The Princess & the Dragon: the tile just placed has no princess.
+    NoPrincess,
+    /// The Princess & the Dragon: no knight at that spot of the princess's
+    /// city.
+    BadPrincess,
+    /// The Princess & the Dragon: no own follower there for the fairy (or the
+    /// fairy stands beside it already).
+    BadFairy,
 }
 
 impl fmt::Display for ActError {
@@ -102,6 +117,23 @@ impl fmt::Display for ActError {
             ),
             ActError::BuilderComplete => f.write_str(
                 "a builder goes only into a road or city that is not complete (builder-open)",
+            ),
+            ActError::DragonSquare => f.write_str(
+                "no figure may be deployed on the dragon's square: the volcano just placed \
+                 (volcano)",
+            ),
+            ActError::BadMagicPortal => f.write_str(
+                "a magic portal puts a follower on an unoccupied, incomplete feature of another \
+                 tile, never on the dragon's square (magic-portal)",
+            ),
+            ActError::NoPrincess => f.write_str("the tile just placed has no princess (princess)"),
+            ActError::BadPrincess => f.write_str(
+                "the princess sends home only a knight of the city her city part joined \
+                 (princess)",
+            ),
+            ActError::BadFairy => f.write_str(
+                "the fairy moves only beside one of the player's own followers, not the one it \
+                 stands beside already (fairy)",
             ),
         }
     }

@@ -56,6 +56,13 @@ pub enum Decision {
         /// Where it stood on the scored road.
         from: Spot,
     },
+    /// The Princess & the Dragon: one move of the dragon, one square
+    /// ([`Choice::Dragon`]); asked even when one square is left.
+    Dragon {
+        /// Whose move it is (the current player first, then the others in
+        /// turn order).
+        player: Player,
+    },
 }
 
 impl Decision {
@@ -65,7 +72,8 @@ impl Decision {
             Decision::Arrow { player }
             | Decision::Mayor { player, .. }
             | Decision::Scarecrow { player, .. }
-            | Decision::Messenger { player, .. } => player,
+            | Decision::Messenger { player, .. }
+            | Decision::Dragon { player } => player,
         }
     }
 }
@@ -99,6 +107,12 @@ pub enum Choice {
         /// The spot.
         to: Spot,
     },
+    /// The dragon moves one square in direction `dir` (0 = N, 1 = E, 2 = S,
+    /// 3 = W).
+    Dragon {
+        /// The direction.
+        dir: u8,
+    },
 }
 
 impl fmt::Display for Choice {
@@ -114,6 +128,11 @@ impl fmt::Display for Choice {
             Choice::HandOver => f.write_str("hand over to a farmer"),
             Choice::LieDown => f.write_str("lie down"),
             Choice::Move { to } => write!(f, "move to {} segment {}", to.pos, to.segment),
+            Choice::Dragon { dir } => write!(
+                f,
+                "move the dragon {}",
+                ["N", "E", "S", "W"][usize::from(*dir & 3)]
+            ),
         }
     }
 }
@@ -231,7 +250,9 @@ impl Game {
         while self.phase == Phase::Decide && !self.pending.is_empty() {
             only.clear();
             self.legal_choices_into(&mut only);
-            if only.len() > 1 {
+            // The dragon's moves are asked even with one square left.
+            let dragon = matches!(self.pending[0].decision, Decision::Dragon { .. });
+            if only.len() > 1 || (dragon && !only.is_empty()) {
                 return;
             }
             let p = self.pending.remove(0);
@@ -331,6 +352,9 @@ impl Game {
         self.phase = Phase::Draw;
         if self.pile.len() == 0 {
             self.last_turn_ended();
+        }
+        if self.cat.rules.any && self.phase == Phase::Draw {
+            self.turn_begins();
         }
     }
 

@@ -199,17 +199,28 @@ impl Game {
         if self.phase != Phase::Draw {
             return Vec::new();
         }
-        let total = self.pile.current_counts(&mut counts) as f64;
+        let mut total = self.pile.current_counts(&mut counts);
+        if self.cat.rules.any {
+            // A tile an expansion would hold back is no outcome (a dragon
+            // tile before the first volcano): the draw goes on to another.
+            counts.retain(|&(k, n)| {
+                let held = self.held_back(k);
+                total -= if held { n } else { 0 };
+                !held
+            });
+        }
         counts
             .into_iter()
-            .map(|(k, n)| (k, n as f64 / total))
+            .map(|(k, n)| (k, n as f64 / total as f64))
             .collect()
     }
 
     /// Whether `kind` is in the pile group the next draw comes from (a
     /// [`Game::chance_outcomes`] outcome).
     pub fn is_chance_outcome(&self, kind: KindId) -> bool {
-        self.phase == Phase::Draw && self.pile.in_current(kind)
+        self.phase == Phase::Draw
+            && self.pile.in_current(kind)
+            && !(self.cat.rules.any && self.held_back(kind))
     }
 
     /// Whether `kind` is a river tile (spring, fork, river or lake).

@@ -137,6 +137,12 @@ impl Pile {
         self.groups[..g].iter().flatten().copied().collect()
     }
 
+    /// Puts one copy of `kind` back into the pile (a tile held back: the
+    /// pile is a multiset, so back is shuffled in).
+    pub fn put_back(&mut self, cat: &Catalog, kind: KindId) {
+        self.groups[group(cat.pile_class(kind))].push(kind);
+    }
+
     /// Takes one copy of `kind` out of the pile; false if none is left.
     pub fn take(&mut self, cat: &Catalog, kind: KindId) -> bool {
         let g = &mut self.groups[group(cat.pile_class(kind))];

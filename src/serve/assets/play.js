@@ -156,6 +156,25 @@ function drawBoard() {
     Object.assign(fig.style, point(f.x, f.y, 12 + 14 * (i % 5), 88));
     parts.push(fig);
   });
+  // The Princess & the Dragon: the squares the dragon has been on in its
+  // movement, the dragon, the fairy beside its follower.
+  for (const [x, y] of v.dragon_path || []) {
+    const seen = el("div", { className: "dragon-path", title: "the dragon has been here in this movement" });
+    Object.assign(seen.style, at(x, y));
+    parts.push(seen);
+  }
+  if (v.dragon) {
+    const dragon = el("div", { className: "dragon", title: "the dragon", textContent: "Dr" });
+    Object.assign(dragon.style, point(v.dragon.x, v.dragon.y, 50, 50));
+    parts.push(dragon);
+  }
+  if (v.fairy) {
+    const owner = v.players[v.fairy.player].name;
+    const title = v.fairy.bound ? `the fairy, beside ${owner}'s follower` : "the fairy (beside nobody)";
+    const fairy = el("div", { className: `fairy p${v.fairy.player}`, title, textContent: "Fa" });
+    Object.assign(fairy.style, point(v.fairy.x, v.fairy.y, Math.min(v.fairy.px + 14, 92), v.fairy.py));
+    parts.push(fairy);
+  }
   const mine = v.acting_seat === "person";
   if (mine && v.phase === "place") {
     v.places.forEach((p, i) => {

@@ -30,6 +30,11 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
         Event::SetAside { turn, kind } => {
             format!("turn {turn}: {} fits nowhere and is set aside", tile(kind))
         }
+        Event::HeldBack { turn, player, kind } => format!(
+            "turn {turn}: {} draws {}: held back until the first volcano",
+            who(player),
+            tile(kind)
+        ),
         Event::FigurePlaced {
             turn,
             player,
@@ -148,6 +153,32 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
         ),
         Event::BuilderTurn { turn, player, at } => format!(
             "turn {turn}: {} extends the road or city of their builder on {}: one more turn",
+            who(player),
+            segment_name(game, *at)
+        ),
+        Event::DragonMoved {
+            turn,
+            player,
+            from: None,
+            to,
+        } => format!(
+            "turn {turn}: {} places a volcano: the dragon enters at {to}",
+            who(player)
+        ),
+        Event::DragonMoved {
+            turn,
+            player,
+            from: Some(from),
+            to,
+        } => format!(
+            "turn {turn}: {} moves the dragon from {from} to {to}",
+            who(player)
+        ),
+        Event::ShuffledBack { turn, count, .. } => format!(
+            "turn {turn}: the first volcano: {count} dragon tile(s) held back go back into the pile"
+        ),
+        Event::FairyMoved { turn, player, at } => format!(
+            "turn {turn}: {} moves the fairy beside their follower on {}",
             who(player),
             segment_name(game, *at)
         ),

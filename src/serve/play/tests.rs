@@ -142,6 +142,39 @@ fn every_expansion_decision_is_an_option_a_person_can_take() {
     assert_eq!(scores(&view), replayed);
 }
 
+/// The Princess & the Dragon, hot-seat: every player moves the dragon in
+/// turn (its moves are options like any other), the fairy and the magic
+/// portal are offered, and the view carries the dragon and the fairy.
+#[test]
+fn the_dragon_is_moved_by_every_player_in_turn() {
+    let sessions = Sessions::new();
+    let body = r#"{"sets": ["base", "princess-dragon"], "seed": 4,
+        "seats": [{"name": "A", "player": "person"}, {"name": "B", "player": "person"}, {"name": "C", "player": "person"}]}"#;
+    let (view, record, offered) = play_out(&sessions, body);
+    for word in ["dragon", "fairy", "portal"] {
+        assert!(
+            offered.contains(word),
+            "`{word}` never offered: {offered:?}"
+        );
+    }
+    assert!(view["dragon"].is_object(), "the dragon is drawn");
+    assert_eq!(
+        view["dragon_path"],
+        serde_json::json!([]),
+        "between movements"
+    );
+    let log = view["log"].to_string();
+    for happening in ["the dragon enters", "moves the dragon"] {
+        assert!(log.contains(happening), "no `{happening}` in the log");
+    }
+    let parsed = tilec::record::parse(&record).expect("the record parses");
+    assert!(parsed.turns.iter().any(|t| !t.dragon.is_empty()));
+    let replayed =
+        tilec::record::replay(&parsed, tilec_runtime::tables::SETS).expect("and replays");
+    let replayed: Vec<i64> = replayed.scores().iter().map(|&s| i64::from(s)).collect();
+    assert_eq!(scores(&view), replayed);
+}
+
 #[test]
 fn an_illegal_or_malformed_move_is_refused_and_changes_nothing() {
     let sessions = Sessions::new();
@@ -205,13 +238,13 @@ fn a_setup_the_engine_refuses_says_why() {
 #[test]
 fn bots_play_a_game_with_every_expansion_to_the_end() {
     let sessions = Sessions::new();
-    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders"], "seed": 5,
+    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders", "princess-dragon"], "seed": 5,
         "seats": [{"name": "R", "player": "random"}, {"name": "M", "player": "monte-carlo"}, {"name": "S", "player": "random"}]}"#;
     let mut view = sessions
         .create(body.as_bytes(), &Available::Shipped)
         .expect("a game");
     let id = id_of(&view);
-    for _ in 0..2000 {
+    for _ in 0..4000 {
         if view["over"] == true {
             break;
         }

@@ -62,6 +62,19 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
         .placed_tiles()
         .last()
         .map(|t| json!([t.pos.x, t.pos.y]));
+    // The Princess & the Dragon: the dragon, the squares of its movement,
+    // the fairy beside its follower.
+    let dragon = game.dragon().map(|p| json!({"x": p.x, "y": p.y}));
+    let path: Vec<Value> = game
+        .dragon_visited()
+        .iter()
+        .map(|p| json!([p.x, p.y]))
+        .collect();
+    let fairy = game.fairy().map(|(at, player, bound)| {
+        let (px, py) = points.at(game, at);
+        json!({"x": at.pos.x, "y": at.pos.y, "px": px, "py": py, "player": player,
+               "bound": bound})
+    });
     json!({
         "sets": cat.set_ids(),
         "players": players,
@@ -73,6 +86,9 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
         "last": last,
         "figures": figures,
         "trapped": trapped,
+        "dragon": dragon,
+        "dragon_path": path,
+        "fairy": fairy,
         "log": log::lines(game, names),
         "over": game.is_over(),
     })

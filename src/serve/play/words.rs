@@ -45,6 +45,14 @@ pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>)
                 format!("add a {figure} beside the one on {}", on(at)),
                 Some(at),
             ),
+            Action::Princess { at } => (
+                format!("princess: send the knight on {} home", on(at)),
+                Some(at),
+            ),
+            Action::Fairy { at } => (
+                format!("move the fairy beside your follower on {}", on(at)),
+                Some(at),
+            ),
             other => (other.to_string(), None),
         },
         Act::Move(Move::Decide(c)) => match c {
@@ -57,6 +65,16 @@ pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>)
             Choice::HandOver => ("hand over to a farmer".into(), None),
             Choice::LieDown => ("lie down".into(), None),
             Choice::Move { to } => (format!("move to {}", on(to)), Some(to)),
+            Choice::Dragon { dir } => {
+                let to = game.dragon().map(|p| p.step(usize::from(dir)));
+                let spot = to.map(|pos| Spot {
+                    pos,
+                    segment: tilec_runtime::NO_SEGMENT,
+                });
+                let name = ["north", "east", "south", "west"][usize::from(dir & 3)];
+                let whither = to.map_or(String::new(), |p| format!(" to {p}"));
+                (format!("move the dragon {name}{whither}"), spot)
+            }
             other => (other.to_string(), None),
         },
         Act::Move(m) => (m.display(game.catalog()).to_string(), None),
@@ -98,6 +116,10 @@ pub fn question(live: &Live) -> String {
             }
             Some(Decision::Messenger { from, .. }) => {
                 format!("{name}: the road of your messenger on {} scored", on(from))
+            }
+            Some(Decision::Dragon { .. }) => {
+                let made = game.dragon_visited().len().saturating_sub(1);
+                format!("{name}: move the dragon (move {} of 6)", made + 1)
             }
             _ => format!("{name}: decide"),
         },

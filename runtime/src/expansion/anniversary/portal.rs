@@ -11,7 +11,7 @@ impl Game {
     /// Whether a portal may put a figure on segment `seg` of the tile at `spot`:
     /// an unoccupied, incomplete feature, and no special area (ruling
     /// portal-special: Vodyanoy's tile, where trapped figures lie).
-    fn portal_target(&self, spot: Spot) -> Option<(Node, SegmentKind)> {
+    pub(crate) fn portal_target(&self, spot: Spot) -> Option<(Node, SegmentKind)> {
         let t = self.board.grid.tile(spot.pos)?;
         let tile = self.board.tiles[usize::from(t)];
         let k = &self.cat.kinds[usize::from(tile.kind)];
@@ -56,7 +56,7 @@ impl Game {
     /// its segment's figure mask: one loop over the nodes lists them, where a
     /// loop over each tile's segments would end at a point a random board
     /// mispredicts, once a tile.
-    pub(super) fn portal_actions(&self, out: &mut Vec<Action>) {
+    pub(crate) fn portal_actions(&self, out: &mut Vec<Action>) {
         let avail = in_supply(&self.figs.supply[usize::from(self.current)]);
         let nodes = &self.board.features;
         // Two passes over a chunk of nodes: the first keeps, without a
@@ -106,7 +106,7 @@ impl Game {
     }
 
     /// Why a portal placement of `figure` at `at` is illegal now, if it is.
-    pub(super) fn check_portal(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
+    pub(crate) fn check_portal(&self, figure: FigureKind, at: Spot) -> Result<(), ActError> {
         if self.exp.anniversary.arrow != Some(ArrowKind::Portal) {
             return Err(ActError::NoArrow(ArrowKind::Portal));
         }

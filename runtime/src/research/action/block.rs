@@ -35,6 +35,15 @@ pub enum ActionBlock {
     MoveTo,
     /// Free an own trapped figure: (figure, row, column).
     Free,
+    /// The Princess & the Dragon: move the dragon one square: (direction)
+    /// in the order N, E, S, W.
+    Dragon,
+    /// The Princess & the Dragon: the princess sends a knight home: (row,
+    /// column, segment).
+    Princess,
+    /// The Princess & the Dragon: the fairy moves beside an own follower:
+    /// (row, column, segment).
+    Fairy,
 }
 
 impl ActionBlock {
@@ -42,7 +51,7 @@ impl ActionBlock {
     /// base game's first, then the expansions' (each expansion names the
     /// blocks it uses: its `ACTIONS`). A new block goes at the end, so that
     /// the indices of the games without it stay as they were.
-    pub const ORDER: [ActionBlock; 16] = [
+    pub const ORDER: [ActionBlock; 19] = [
         ActionBlock::Place,
         ActionBlock::Deploy,
         ActionBlock::Pass,
@@ -59,6 +68,9 @@ impl ActionBlock {
         ActionBlock::Swap,
         ActionBlock::MoveTo,
         ActionBlock::Free,
+        ActionBlock::Dragon,
+        ActionBlock::Princess,
+        ActionBlock::Fairy,
     ];
 
     /// Whether every game has the block (the base game's moves).
@@ -88,6 +100,9 @@ impl ActionBlock {
             ActionBlock::Swap => "swap",
             ActionBlock::MoveTo => "move",
             ActionBlock::Free => "free",
+            ActionBlock::Dragon => "dragon",
+            ActionBlock::Princess => "princess",
+            ActionBlock::Fairy => "fairy",
         }
     }
 
@@ -101,7 +116,10 @@ impl ActionBlock {
                 &["figure", "row", "column", "segment"]
             }
             ActionBlock::Swap => &["player", "row", "column", "segment"],
-            ActionBlock::MoveTo => &["row", "column", "segment"],
+            ActionBlock::MoveTo | ActionBlock::Princess | ActionBlock::Fairy => {
+                &["row", "column", "segment"]
+            }
+            ActionBlock::Dragon => &["direction"],
             ActionBlock::Free => &["figure", "row", "column"],
             _ => &[],
         }

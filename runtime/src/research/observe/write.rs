@@ -187,6 +187,36 @@ impl Writer<'_> {
                 }
             }
         }
+        if l.dragon {
+            self.dragon(&mut v);
+        }
+    }
+
+    /// The dragon, the fairy and the squares of the dragon's movement.
+    fn dragon(&self, v: &mut VecWriter<'_>) {
+        let game = &self.state.game;
+        let square = |v: &mut VecWriter<'_>, pos: Option<crate::Pos>| match pos
+            .and_then(|p| self.square(p))
+        {
+            Some((r, c)) => {
+                v.put(r + 1);
+                v.put(c + 1);
+            }
+            None => v.at += 2,
+        };
+        square(v, game.dragon());
+        match game.fairy() {
+            Some((at, owner, bound)) => {
+                self.spot(v, at);
+                v.put(self.rel(owner) + 1);
+                v.put(bound.into());
+            }
+            None => v.at += 5,
+        }
+        let visited = game.dragon_visited();
+        for i in 0..=crate::expansion::princess_dragon::DRAGON_MOVES {
+            square(v, visited.get(i).copied());
+        }
     }
 
     fn phase(&self) -> usize {
@@ -224,6 +254,7 @@ impl Writer<'_> {
             Decision::Mayor { at, .. } => (2, Some(at)),
             Decision::Scarecrow { at, .. } => (3, Some(at)),
             Decision::Messenger { from, .. } => (4, Some(from)),
+            Decision::Dragon { .. } => (5, None),
         };
         v.put(code);
         v.put(self.rel(d.player()));
