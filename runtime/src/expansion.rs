@@ -32,6 +32,7 @@ pub(crate) mod inns_cathedrals;
 pub(crate) mod mm;
 pub(crate) mod promos;
 mod registry;
+pub(crate) mod tower;
 pub(crate) mod traders_builders;
 
 pub(crate) use registry::{plays_mark, InPlay, States};

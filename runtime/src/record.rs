@@ -139,6 +139,35 @@ pub struct Turn {
     /// `set_aside = [...]`: tiles drawn before this turn's tile that fit
     /// nowhere and were set aside, in draw order.
     pub set_aside: Vec<String>,
+    /// The Tower: `ransom = { player, kind }`: before drawing, the turn's
+    /// player pays 3 points to `player` to free one of their `kind` held
+    /// there.
+    pub ransom: Option<Ransom>,
+}
+
+/// The Tower: a ransom paid before a turn's draw (`ransom = { player = "blue"
+/// }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Ransom {
+    /// The name of the player holding the prisoner (who is paid).
+    pub player: String,
+    /// Which figure is freed (default `follower`).
+    pub kind: FigureKind,
+}
+
+/// The Tower: the capture after a tower piece (`capture = { at, on }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Capture {
+    /// The square of the figure taken.
+    pub at: Pos,
+    /// Its segment, as a record names it, or `tower` for the top of a tower.
+    pub on: String,
+    /// Which figure, when several stand there.
+    pub kind: Option<FigureKind>,
+    /// Whose, when several players' stand there.
+    pub of: Option<String>,
 }
 
 /// An answer to a decision after scoring, as written.
@@ -245,5 +274,13 @@ pub enum Step {
         kind: FigureKind,
         /// The trap tile's square.
         at: Pos,
+    },
+    /// The Tower: `tower = { at }`: a tower piece on the tower at `at`,
+    /// then the capture written as `capture` (none when absent).
+    Tower {
+        /// The tower's square.
+        at: Pos,
+        /// The capture, if any.
+        capture: Option<Capture>,
     },
 }

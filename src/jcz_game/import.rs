@@ -283,6 +283,7 @@ fn turns(save: &Save, tiles: &Tiles, problems: &mut Vec<Problem>) -> Vec<Draft> 
                         step: Step::Pass,
                         then: Vec::new(),
                         set_aside: Vec::new(),
+                        ransom: None,
                     },
                     figure: None,
                     stepped: false,

@@ -286,6 +286,7 @@ registry! {
     anniversary: super::anniversary::Anniversary,
     inns_cathedrals: super::inns_cathedrals::InnsCathedrals,
     traders_builders: super::traders_builders::TradersBuilders,
+    tower: super::tower::TowerExp,
 }
 
 #[cfg(test)]
@@ -305,6 +306,7 @@ mod tests {
             ("anniversary", exp.anniversary.is_some()),
             ("inns_cathedrals", exp.inns_cathedrals.is_some()),
             ("traders_builders", exp.traders_builders.is_some()),
+            ("tower", exp.tower.is_some()),
         ] {
             if on {
                 names.push(name);
@@ -326,6 +328,7 @@ mod tests {
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
         assert_eq!(in_play(&["base", "inns-cathedrals"]), ["inns_cathedrals"]);
         assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
+        assert_eq!(in_play(&["base", "tower"]), ["tower"]);
         let all = [
             "base",
             "river",
@@ -335,6 +338,7 @@ mod tests {
             "mm",
             "inns-cathedrals",
             "traders-builders",
+            "tower",
         ];
         let names = [
             "festival",
@@ -343,6 +347,7 @@ mod tests {
             "anniversary",
             "inns_cathedrals",
             "traders_builders",
+            "tower",
         ];
         assert_eq!(in_play(&all), names);
     }
@@ -408,6 +413,18 @@ mod tests {
         for mark in [MarkKind::Inn, MarkKind::Cathedral] {
             assert!(mark.played(), "{mark:?}");
         }
-        assert!(!MarkKind::Tower.played() && !MarkKind::Dragon.played());
+        assert!(!MarkKind::Watchtower.played() && !MarkKind::Dragon.played());
+        // The Tower: its moves' blocks and observed fields, no figure kind.
+        let (kinds, names) = blocks(&["base", "tower"]);
+        let tower = [
+            "draw",
+            "decline",
+            "tower_piece",
+            "tower_follower",
+            "capture",
+            "ransom",
+        ];
+        assert_eq!((kinds.len(), names), (2, [&base[..], &tower[..]].concat()));
+        assert!(MarkKind::Tower.played());
     }
 }

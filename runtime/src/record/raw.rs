@@ -1,6 +1,8 @@
 //! Text → raw serde structure → checked [`Record`].
 
-use super::{Answer, AnswerKind, InvalidKind, Record, RecordError, Step, Turn, Waiting};
+use super::{
+    Answer, AnswerKind, Capture, InvalidKind, Ransom, Record, RecordError, Step, Turn, Waiting,
+};
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 use serde::Deserialize;
 
@@ -39,6 +41,9 @@ struct RawTurn {
     #[serde(rename = "return")]
     give_back: Option<RawSpot>,
     free: Option<RawSpot>,
+    tower: Option<RawTower>,
+    capture: Option<RawCapture>,
+    ransom: Option<RawRansom>,
     #[serde(default)]
     then: Vec<RawAnswer>,
     #[serde(default)]
@@ -59,6 +64,28 @@ struct RawFigure {
 struct RawSpot {
     at: Vec<i64>,
     on: Option<String>,
+    kind: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTower {
+    at: Vec<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCapture {
+    at: Vec<i64>,
+    on: String,
+    kind: Option<String>,
+    of: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRansom {
+    player: String,
     kind: Option<String>,
 }
 
@@ -224,6 +251,7 @@ fn check_waiting(
         ("add", last.add.is_some()),
         ("return", last.give_back.is_some()),
         ("free", last.free.is_some()),
+        ("tower", last.tower.is_some()),
         ("then", !last.then.is_empty()),
     ];
     // An answer waits after the figure step and the answers written.
@@ -379,6 +407,22 @@ fn check_turn(
         bad(Some(n), "rotation", InvalidKind::Rotation { degrees });
     }
     let step = check_step(n, t, bad);
+    let ransom = match &t.ransom {
+        None => Some(None),
+        Some(r) => check_kind(
+            n,
+            "ransom.kind",
+            r.kind.as_deref(),
+            Some(FigureKind::Follower),
+            bad,
+        )
+        .map(|k| {
+            Some(Ransom {
+                player: r.player.clone(),
+                kind: k.unwrap_or(FigureKind::Follower),
+            })
+        }),
+    };
     Some(Turn {
         tile: t.tile.clone(),
         at: at?,
@@ -387,6 +431,7 @@ fn check_turn(
         step: step?,
         then: then.into_iter().collect::<Option<Vec<_>>>()?,
         set_aside: t.set_aside.clone(),
+        ransom: ransom?,
     })
 }
 
@@ -446,6 +491,7 @@ fn check_step(
         ("add", t.add.is_some()),
         ("return", t.give_back.is_some()),
         ("free", t.free.is_some()),
+        ("tower", t.tower.is_some()),
     ]
     .iter()
     .filter(|(_, on)| *on)
@@ -458,6 +504,33 @@ fn check_step(
             InvalidKind::SeveralSteps { steps: given },
         );
         return None;
+    }
+    if t.capture.is_some() && t.tower.is_none() {
+        bad(Some(n), "capture", InvalidKind::CaptureWithoutTower);
+        return None;
+    }
+    if let Some(tw) = &t.tower {
+        let at = check_pos(n, "tower.at", &tw.at, bad);
+        let capture = match &t.capture {
+            None => Some(None),
+            Some(c) => {
+                let kind = check_kind(n, "capture.kind", c.kind.as_deref(), None, bad);
+                let cat = check_pos(n, "capture.at", &c.at, bad);
+                match (kind, cat) {
+                    (Some(kind), Some(at)) => Some(Some(Capture {
+                        at,
+                        on: c.on.clone(),
+                        kind,
+                        of: c.of.clone(),
+                    })),
+                    _ => None,
+                }
+            }
+        };
+        return Some(Step::Tower {
+            at: at?,
+            capture: capture?,
+        });
     }
     if let Some(r) = &t.recall {
         if r == "abbot" {

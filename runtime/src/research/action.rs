@@ -144,6 +144,10 @@ impl ActionSpace {
             ActionBlock::Swap => ([self.players, s, s, seg], 4),
             ActionBlock::MoveTo => ([s, s, seg, 0], 3),
             ActionBlock::Free => ([f, s, s, 0], 3),
+            ActionBlock::TowerPiece => ([s, s, 0, 0], 2),
+            ActionBlock::TowerFollower => ([f, s, s, 0], 3),
+            ActionBlock::Capture => ([self.players * f, s, s, seg + 1], 4),
+            ActionBlock::Ransom => ([self.players, f, 0, 0], 2),
             _ => ([0; 4], 0),
         }
     }
@@ -209,6 +213,10 @@ impl ActionSpace {
             }
             Move::Figure(a) => self.encode_action(a),
             Move::Decide(c) => self.encode_choice(c),
+            Move::Ransom { holder, figure } => self.index(
+                ActionBlock::Ransom,
+                &[holder.into(), self.figure_index(figure)],
+            ),
         }
     }
 
@@ -238,6 +246,17 @@ impl ActionSpace {
                 let (r, c) = self.square(at)?;
                 self.index(ActionBlock::Free, &[self.figure_index(figure), r, c])
             }
+            Action::TowerPiece { at } => {
+                let (r, c) = self.square(at)?;
+                self.index(ActionBlock::TowerPiece, &[r, c])
+            }
+            Action::TowerFollower { figure, at } => {
+                let (r, c) = self.square(at)?;
+                self.index(
+                    ActionBlock::TowerFollower,
+                    &[self.figure_index(figure), r, c],
+                )
+            }
         }
     }
 
@@ -252,6 +271,15 @@ impl ActionSpace {
             Choice::LieDown => self.index(ActionBlock::LieDown, &[]),
             Choice::Swap { player, at } => self.spot(ActionBlock::Swap, Some(player.into()), at),
             Choice::Move { to } => self.spot(ActionBlock::MoveTo, None, to),
+            Choice::Capture { player, figure, at } => {
+                let (r, c) = self.square(at.pos)?;
+                let seg = match at.segment {
+                    crate::tile::NO_SEGMENT => self.segments,
+                    s => usize::from(s),
+                };
+                let who = usize::from(player) * self.figures + self.figure_index(figure);
+                self.index(ActionBlock::Capture, &[who, r, c, seg])
+            }
         }
     }
 
@@ -310,6 +338,28 @@ impl ActionSpace {
                 at: self.pos(c[1], c[2]),
                 figure: figure(c[0]),
             }),
+            ActionBlock::TowerPiece => Move::Figure(Action::TowerPiece {
+                at: self.pos(c[0], c[1]),
+            }),
+            ActionBlock::TowerFollower => Move::Figure(Action::TowerFollower {
+                figure: figure(c[0]),
+                at: self.pos(c[1], c[2]),
+            }),
+            ActionBlock::Capture => Move::Decide(Choice::Capture {
+                player: (c[0] / self.figures) as u8,
+                figure: figure(c[0] % self.figures),
+                at: Spot {
+                    pos: self.pos(c[1], c[2]),
+                    segment: match c[3] == self.segments {
+                        true => crate::tile::NO_SEGMENT,
+                        false => c[3] as u8,
+                    },
+                },
+            }),
+            ActionBlock::Ransom => Move::Ransom {
+                holder: c[0] as u8,
+                figure: figure(c[1]),
+            },
         };
         Some(Play::Move(m))
     }

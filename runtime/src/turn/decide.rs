@@ -56,6 +56,15 @@ pub enum Decision {
         /// Where it stood on the scored road.
         from: Spot,
     },
+    /// The Tower: a tower piece was just put on the tower at `at`: capture
+    /// a follower in its reach ([`Choice::Capture`]) or none
+    /// ([`Choice::Decline`]).
+    Capture {
+        /// Who put the piece.
+        player: Player,
+        /// The tower's square.
+        at: crate::geom::Pos,
+    },
 }
 
 impl Decision {
@@ -65,7 +74,8 @@ impl Decision {
             Decision::Arrow { player }
             | Decision::Mayor { player, .. }
             | Decision::Scarecrow { player, .. }
-            | Decision::Messenger { player, .. } => player,
+            | Decision::Messenger { player, .. }
+            | Decision::Capture { player, .. } => player,
         }
     }
 }
@@ -99,6 +109,16 @@ pub enum Choice {
         /// The spot.
         to: Spot,
     },
+    /// The Tower: capture `player`'s `figure` at `at` (segment
+    /// [`NO_SEGMENT`](crate::NO_SEGMENT): on top of a tower).
+    Capture {
+        /// The figure's owner.
+        player: Player,
+        /// What it is.
+        figure: crate::figure::FigureKind,
+        /// Where it stands.
+        at: Spot,
+    },
 }
 
 impl fmt::Display for Choice {
@@ -114,6 +134,16 @@ impl fmt::Display for Choice {
             Choice::HandOver => f.write_str("hand over to a farmer"),
             Choice::LieDown => f.write_str("lie down"),
             Choice::Move { to } => write!(f, "move to {} segment {}", to.pos, to.segment),
+            Choice::Capture { player, figure, at } if at.segment == crate::NO_SEGMENT => write!(
+                f,
+                "capture player {player}'s {figure} on top of the tower at {}",
+                at.pos
+            ),
+            Choice::Capture { player, figure, at } => write!(
+                f,
+                "capture player {player}'s {figure} at {} segment {}",
+                at.pos, at.segment
+            ),
         }
     }
 }

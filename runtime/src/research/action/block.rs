@@ -35,6 +35,15 @@ pub enum ActionBlock {
     MoveTo,
     /// Free an own trapped figure: (figure, row, column).
     Free,
+    /// The Tower: a tower piece on the tower at (row, column).
+    TowerPiece,
+    /// The Tower: a follower on top of the tower at (figure, row, column).
+    TowerFollower,
+    /// The Tower: capture a figure: (player · figures + figure, row, column,
+    /// segment), segment `segments` for the top of a tower.
+    Capture,
+    /// The Tower: pay a ransom before drawing: (holder, figure).
+    Ransom,
 }
 
 impl ActionBlock {
@@ -42,7 +51,7 @@ impl ActionBlock {
     /// base game's first, then the expansions' (each expansion names the
     /// blocks it uses: its `ACTIONS`). A new block goes at the end, so that
     /// the indices of the games without it stay as they were.
-    pub const ORDER: [ActionBlock; 16] = [
+    pub const ORDER: [ActionBlock; 20] = [
         ActionBlock::Place,
         ActionBlock::Deploy,
         ActionBlock::Pass,
@@ -59,6 +68,10 @@ impl ActionBlock {
         ActionBlock::Swap,
         ActionBlock::MoveTo,
         ActionBlock::Free,
+        ActionBlock::TowerPiece,
+        ActionBlock::TowerFollower,
+        ActionBlock::Capture,
+        ActionBlock::Ransom,
     ];
 
     /// Whether every game has the block (the base game's moves).
@@ -88,6 +101,10 @@ impl ActionBlock {
             ActionBlock::Swap => "swap",
             ActionBlock::MoveTo => "move",
             ActionBlock::Free => "free",
+            ActionBlock::TowerPiece => "tower_piece",
+            ActionBlock::TowerFollower => "tower_follower",
+            ActionBlock::Capture => "capture",
+            ActionBlock::Ransom => "ransom",
         }
     }
 
@@ -103,6 +120,10 @@ impl ActionBlock {
             ActionBlock::Swap => &["player", "row", "column", "segment"],
             ActionBlock::MoveTo => &["row", "column", "segment"],
             ActionBlock::Free => &["figure", "row", "column"],
+            ActionBlock::TowerPiece => &["row", "column"],
+            ActionBlock::TowerFollower => &["figure", "row", "column"],
+            ActionBlock::Capture => &["player_figure", "row", "column", "segment"],
+            ActionBlock::Ransom => &["player", "figure"],
             _ => &[],
         }
     }

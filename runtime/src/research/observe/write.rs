@@ -224,6 +224,13 @@ impl Writer<'_> {
             Decision::Mayor { at, .. } => (2, Some(at)),
             Decision::Scarecrow { at, .. } => (3, Some(at)),
             Decision::Messenger { from, .. } => (4, Some(from)),
+            Decision::Capture { at, .. } => (
+                5,
+                Some(crate::Spot {
+                    pos: at,
+                    segment: 0,
+                }),
+            ),
         };
         v.put(code);
         v.put(self.rel(d.player()));
