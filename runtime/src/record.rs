@@ -75,6 +75,9 @@ pub struct Record {
     /// `waiting = "..."`: a record written inside a turn: what the game waits
     /// for after the last turn as written (see [`Waiting`]).
     pub waiting: Option<Waiting>,
+    /// The Tower: `ransom = { player, kind }` at the top: a ransom paid after
+    /// the last turn, before the next draw (a record written then).
+    pub ransom: Option<Ransom>,
 }
 
 /// What a record written inside a turn stops before (`waiting = "..."`): the

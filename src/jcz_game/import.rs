@@ -74,6 +74,7 @@ pub fn import(text: &str, available: &Available) -> Result<Imported, Vec<Problem
         seed: None,
         drawn: None,
         waiting: None,
+        ransom: None,
     };
     let played = available.sets_for(&record.sets);
     let played: Vec<&TileSet> = played.iter().map(Cow::as_ref).collect();

@@ -136,7 +136,13 @@ impl Expansion for TowerExp {
         ActionBlock::Capture,
         ActionBlock::Ransom,
     ];
-    // The observation has no tower fields yet (docs/rules/tower.md).
+    const OBSERVES: &'static [&'static str] = &[
+        "decision",
+        "towers",
+        "tower_pieces",
+        "prisoners",
+        "ransomed",
+    ];
 
     fn rules(kinds: &[KindInfo]) -> Option<()> {
         kinds

@@ -20,6 +20,7 @@ struct RawRecord {
     seed: Option<i64>,
     drawn: Option<String>,
     waiting: Option<String>,
+    ransom: Option<RawRansom>,
 }
 
 #[derive(Deserialize)]
@@ -181,6 +182,14 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         bad(None, "sets", InvalidKind::NoSets);
     }
     let waiting = check_waiting(&raw, &mut bad);
+    let n = raw.turns.len() + 1;
+    let ransom = raw.ransom.as_ref().and_then(|r| {
+        let kind = check_kind(n, "ransom.kind", r.kind.as_deref(), None, &mut bad)?;
+        Some(Ransom {
+            player: r.player.clone(),
+            kind: kind.unwrap_or(FigureKind::Follower),
+        })
+    });
     let turns: Vec<Turn> = raw
         .turns
         .iter()
@@ -218,6 +227,7 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         seed: raw.seed.map(|s| s as u64),
         drawn: raw.drawn,
         waiting,
+        ransom,
     })
 }
 

@@ -128,6 +128,13 @@ pub(super) fn play_rest(
         each(&game);
     }
     let n = last + 1;
+    if let Some(r) = &record.ransom {
+        pay_ransom(&mut game, &record.players, r).map_err(|kind| ReplayError {
+            turn: n,
+            tile: String::new(),
+            kind,
+        })?;
+    }
     for id in &record.set_aside {
         let error = |kind| ReplayError {
             turn: n,
@@ -179,7 +186,7 @@ fn draw_in_hand(
 fn offers_draw(game: &Game) -> bool {
     game.phase() == Phase::Draw
         && game.pile_len() > 0
-        && game.holds_town_hall(game.current_player())
+        && (game.holds_town_hall(game.current_player()) || game.draw_alternatives())
 }
 
 /// The error of a `waiting` (`None`: `drawn`) that the game does not wait for.
@@ -316,43 +323,7 @@ impl TurnReplay<'_> {
 
     /// The Tower: the ransom written before the draw.
     fn ransom(&self, game: &mut Game, r: &super::Ransom) -> Result<(), ReplayError> {
-        let legal = |game: &Game| {
-            let mut moves = Vec::new();
-            if game.phase() == Phase::Draw {
-                game.legal_moves_into(&mut moves);
-            }
-            moves
-                .iter()
-                .filter_map(|m| match *m {
-                    crate::Move::Ransom { holder, figure } => Some(format!(
-                        "ransom = {{ player = \"{}\", kind = \"{figure}\" }}",
-                        self.players
-                            .get(usize::from(holder))
-                            .map_or("?", String::as_str)
-                    )),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        };
-        let holder = self.players.iter().position(|p| *p == r.player);
-        let m = crate::Move::Ransom {
-            holder: holder.map_or(u8::MAX, |h| h as u8),
-            figure: r.kind,
-        };
-        match game.play(m) {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                let error = match e {
-                    crate::MoveError::Ransom(e) => e,
-                    _ => crate::ActError::WrongPhase,
-                };
-                let reason = DecisionReason::Ransom {
-                    player: r.player.clone(),
-                    error,
-                };
-                Err(self.decision_error(reason, legal(game)))
-            }
-        }
+        pay_ransom(game, self.players, r).map_err(|k| self.error(k))
     }
 
     /// The Tower: the capture after the turn's tower piece (none when not
@@ -364,7 +335,8 @@ impl TurnReplay<'_> {
     ) -> Result<(), ReplayError> {
         let asked = matches!(game.decision(), Some(Decision::Capture { .. }));
         let Some(c) = capture else {
-            if asked {
+            // A turn written while the capture waits for its answer.
+            if asked && self.stop != Some(Waiting::Answer) {
                 game.choose(Choice::Decline).map_err(|_| {
                     self.decision_error(DecisionReason::Unasked { index: 0 }, Vec::new())
                 })?;
@@ -689,6 +661,53 @@ impl TurnReplay<'_> {
                 Choice::Swap { player: owner, at }
             }
         }))
+    }
+}
+
+/// The Tower: plays the ransom `r` (paid by the player to move to the player
+/// `r` names), or says why not with the legal ransoms.
+fn pay_ransom(
+    game: &mut Game,
+    players: &[String],
+    r: &super::Ransom,
+) -> Result<(), ReplayErrorKind> {
+    let legal = |game: &Game| {
+        let mut moves = Vec::new();
+        if game.phase() == Phase::Draw {
+            game.legal_moves_into(&mut moves);
+        }
+        moves
+            .iter()
+            .filter_map(|m| match *m {
+                crate::Move::Ransom { holder, figure } => Some(format!(
+                    "ransom = {{ player = \"{}\", kind = \"{figure}\" }}",
+                    players.get(usize::from(holder)).map_or("?", String::as_str)
+                )),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let holder = players.iter().position(|p| *p == r.player);
+    let m = crate::Move::Ransom {
+        holder: holder.map_or(u8::MAX, |h| h as u8),
+        figure: r.kind,
+    };
+    match game.play(m) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let error = match e {
+                crate::MoveError::Ransom(e) => e,
+                _ => crate::ActError::WrongPhase,
+            };
+            let reason = DecisionReason::Ransom {
+                player: r.player.clone(),
+                error,
+            };
+            Err(ReplayErrorKind::Decision {
+                reason,
+                legal: legal(game),
+            })
+        }
     }
 }
 

@@ -61,6 +61,7 @@ impl Game {
             seed: None,
             drawn,
             waiting,
+            ransom: writer.ransom,
         })
     }
 
@@ -246,6 +247,14 @@ impl Record {
         }
         if let Some(waiting) = self.waiting {
             let _ = writeln!(out, "waiting = {}", q(waiting.name()));
+        }
+        if let Some(r) = &self.ransom {
+            let _ = writeln!(
+                out,
+                "ransom = {{ player = {}, kind = {} }}",
+                q(&r.player),
+                q(r.kind.name())
+            );
         }
         for t in &self.turns {
             write_turn(&mut out, t);

@@ -81,7 +81,7 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
     ("pile", "per kind index, copies still in the pile"),
     (
         "decision",
-        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4), player \
+        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4, capture 5), player \
          (relative), row + 1, column + 1, segment + 1 of its figure (0s: none)",
     ),
     (
@@ -97,6 +97,24 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
     (
         "goods",
         "Traders & Builders: per relative player, the tokens of wine, grain, cloth",
+    ),
+    (
+        "towers",
+        "The Tower: per foundation on the board, sorted: row + 1, column + 1, its height, \
+         1 + owner · K + kind of the follower on top (0: none) (0s: no entry)",
+    ),
+    (
+        "tower_pieces",
+        "The Tower: per relative player, the tower pieces left",
+    ),
+    (
+        "prisoners",
+        "The Tower: per relative holder, per relative owner, per figure kind in play, \
+         the prisoners held",
+    ),
+    (
+        "ransomed",
+        "The Tower: 1 when the player to move paid a ransom this turn",
     ),
 ];
 
@@ -147,6 +165,9 @@ pub struct ObservationLayout {
     traps: bool,
     decisions: bool,
     goods: bool,
+    /// The Tower's fields, with the foundations the sets hold.
+    towers: bool,
+    tower_slots: usize,
 }
 
 /// Planes before the segment planes: tile, (tile_high,) rotation, last.
@@ -177,6 +198,13 @@ impl ObservationLayout {
             traps: has("trapped"),
             decisions: has("decision"),
             goods: has("goods"),
+            towers: has("towers"),
+            tower_slots: cat
+                .kinds
+                .iter()
+                .filter(|k| k.def.has_mark(crate::MarkKind::Tower))
+                .map(|k| usize::from(k.def.count))
+                .sum(),
         }
     }
 
@@ -247,6 +275,12 @@ impl ObservationLayout {
         if self.goods {
             shapes.push(("goods", vec![p, 3]));
         }
+        if self.towers {
+            shapes.push(("towers", vec![self.tower_slots, 4]));
+            shapes.push(("tower_pieces", vec![p]));
+            shapes.push(("prisoners", vec![p, p, self.figures]));
+            shapes.push(("ransomed", vec![1]));
+        }
         let mut start = 0;
         shapes
             .into_iter()
@@ -272,6 +306,11 @@ impl ObservationLayout {
             + if self.arrows { 3 } else { 0 }
             + if self.traps { 4 * self.trap_slots() } else { 0 }
             + if self.goods { 3 * p } else { 0 }
+            + if self.towers {
+                4 * self.tower_slots + p + p * p * self.figures + 1
+            } else {
+                0
+            }
     }
 
     /// The figure kinds in play, in [`FigureKind::ALL`] order.
