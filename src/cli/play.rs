@@ -189,7 +189,7 @@ pub struct PlayArgs {
     pub json: bool,
     #[command(flatten)]
     pub tiles: super::source::TilesArg,
-    /// Play tiles whose marks (towers, goods, dragons, ...) have no rules in the
+    /// Play tiles whose marks (dragons, abbeys, watchtowers, ...) have no rules in the
     /// engine as plain topology, ignoring the marks, instead of refusing them.
     #[arg(long)]
     pub topology_only: bool,
