@@ -270,3 +270,35 @@ fn play_prints_traders_builders_goods_pig_and_builder() {
         "{builder}"
     );
 }
+
+/// The Tower: `play` names the pieces, the captures, the exchange, the
+/// follower on top of a tower and the ransom with its points.
+#[test]
+fn play_prints_the_towers_happenings() {
+    let run = |record: &str| {
+        let out = tilec(&["play", record]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let exchange = run("tests/records/113-tower-exchange.toml");
+    for line in [
+        "turn 3    red: puts a tower piece on the tower at [0, 1] (height 1)",
+        "turn 3    red: captures player 1's follower at [1, 1] segment 0: a prisoner",
+        "turn 4    blue: exchanges prisoners with player 0: its follower back, their follower back",
+    ] {
+        assert!(exchange.contains(line), "{line}\n{exchange}");
+    }
+    let ransom = run("tests/records/114-tower-ransom-to-zero.toml");
+    for line in [
+        "turn 5    ransom: -3 points for red",
+        "turn 5    ransom: +3 points for blue",
+        "turn 5    red: pays player 1 a ransom of 3 points: its follower back",
+    ] {
+        assert!(ransom.contains(line), "{line}\n{ransom}");
+    }
+    let top = run("tests/records/112-tower-follower-on-top.toml");
+    assert!(
+        top.contains("turn 2    blue: puts a follower on top of the tower at [1, 0] (finished)"),
+        "{top}"
+    );
+}

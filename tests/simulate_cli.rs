@@ -131,12 +131,12 @@ fn zero_games_are_refused() {
     );
 }
 
-/// The shipped Tower carries marks whose rules the engine does not play yet
-/// (issue #38): `simulate` and `play` refuse them, naming the tile and the
-/// mark, and play them as plain topology when asked.
+/// The shipped Princess & the Dragon carries marks whose rules the engine
+/// does not play yet: `simulate` and `play` refuse them, naming the tile and
+/// the mark, and play them as plain topology when asked.
 #[test]
 fn the_shipped_sets_the_engine_does_not_play_are_refused_unless_topology_only() {
-    let (set, tile, mark) = ("tower", "tower/A", "tower");
+    let (set, tile, mark) = ("princess-dragon", "princess-dragon/A", "princess");
     let sets = format!("base,{set}");
     let args = [
         "simulate",
@@ -167,6 +167,39 @@ fn the_shipped_sets_the_engine_does_not_play_are_refused_unless_topology_only() 
     assert!(text(&out.stderr).contains(&format!("carries the mark `{mark}`")));
     let out = tilec(&["play", &record, "--topology-only"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// The Tower is played (issue #38): `simulate` plays it with four players,
+/// the records it writes hold its tower pieces, and `play` replays them.
+#[test]
+fn the_tower_is_played_and_its_records_replay() {
+    let dir = Temp::new("tower-played");
+    let args = [
+        "simulate",
+        "--sets",
+        "base,tower",
+        "--players",
+        "4",
+        "--games",
+        "10",
+        "--threads",
+        "1",
+        "--figure-rate",
+        "0.9",
+        "--records",
+        dir.path(),
+    ];
+    let out = tilec(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut pieces = 0;
+    for n in 1..=10 {
+        let record = format!("{}/game-{n}.toml", dir.path());
+        let text_in = std::fs::read_to_string(&record).expect("a record");
+        pieces += text_in.matches("tower = { at = ").count();
+        let out = tilec(&["play", &record]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    assert!(pieces > 0, "no tower piece in 10 games");
 }
 
 /// Both big boxes are played (issue #33): `simulate` plays each with four

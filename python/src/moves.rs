@@ -1,6 +1,7 @@
 //! The move type the Python `Move` wraps: the research state's [`Play`], a
 //! runtime move or the draw when it is a choice (a player holding a town hall
-//! may take it instead of drawing).
+//! may take it instead of drawing, a player holding prisoners may pay a
+//! ransom first).
 
 use tilec_runtime::research::Play;
 use tilec_runtime::{KindId, Move, Placement};
@@ -16,6 +17,7 @@ pub fn kind(mv: Mv) -> &'static str {
         Mv::Move(Move::Place { .. }) => "place",
         Mv::Move(Move::Figure(_)) => "figure",
         Mv::Move(Move::Decide(_)) => "choice",
+        Mv::Move(Move::Ransom { .. }) => "ransom",
     }
 }
 

@@ -220,7 +220,8 @@ impl Move {
     }
 
     /// What the move is: ``"place"``, ``"figure"`` (a figure step or pass),
-    /// ``"choice"`` (a decision's answer), ``"town_hall"`` or ``"draw"``.
+    /// ``"choice"`` (a decision's answer), ``"town_hall"``, ``"draw"`` or
+    /// ``"ransom"`` (The Tower: a ransom paid before drawing).
     #[getter]
     fn kind(&self) -> &'static str {
         crate::moves::kind(self.mv)

@@ -25,6 +25,7 @@ SET_COMBOS = [
     ["base", "inns-cathedrals"],
     ["base", "traders-builders"],
     ["base", "princess-dragon"],
+    ["base", "tower"],
     [
         "base",
         "river",
@@ -35,6 +36,7 @@ SET_COMBOS = [
         "inns-cathedrals",
         "traders-builders",
         "princess-dragon",
+        "tower",
     ],
 ]
 

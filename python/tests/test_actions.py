@@ -44,7 +44,7 @@ def test_each_legal_move_has_its_own_index(sets: list[str]) -> None:
             for m, i in zip(moves, indices):
                 assert game.action_move(i) == m
                 name, coords = game.action_parts(i)
-                assert name == dict(place="place", figure=name, choice=name, town_hall="town_hall", draw="draw")[m.kind]
+                assert name == dict(place="place", figure=name, choice=name, town_hall="town_hall", draw="draw", ransom="ransom")[m.kind]
             assert game.action_size == size, "the space is fixed for the game"
             i = rng.choice(indices)
             expected = game.__copy__()

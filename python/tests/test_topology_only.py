@@ -59,16 +59,27 @@ def test_the_environment_passes_topology_only_to_its_games() -> None:
         env_module.TilecEnv(sets=["marks"], tiles=str(MARKS)).reset(seed=0)
 
 
-@pytest.mark.parametrize("shipped, mark", [("tower", "tower")])
+@pytest.mark.parametrize("shipped, mark", [("princess-dragon", "princess")])
 def test_the_shipped_sets_the_engine_does_not_play_yet_are_refused(shipped: str, mark: str) -> None:
-    # The Tower: its tiles ship, its rules are not played yet (issue #38); as
-    # plain topology they play to the end.
+    # The Princess & the Dragon: its tiles ship, its rules are not played yet;
+    # as plain topology they play to the end.
     with pytest.raises(ValueError, match=f"carries the mark `{mark}`.*\n.*topology_only=True"):
         tilec.Game(sets=["base", shipped])
     game = tilec.Game(sets=["base", shipped], seed=2, topology_only=True)
     play_random(game, random.Random(2))
     assert game.is_over()
     assert any(tile.startswith(f"{shipped}/") for tile, *_ in game.board())
+
+
+def test_the_tower_is_played_with_its_towers_and_prisoners_observed() -> None:
+    # The Tower is played (issue #38): no topology_only needed, and the
+    # observation has the towers, the pieces left and the prisoners.
+    game = tilec.Game(sets=["base", "tower"], seed=2)
+    names = [name for name, *_ in game.observation_layout()]
+    for field in ["towers", "tower_pieces", "prisoners", "ransomed"]:
+        assert field in names
+    play_random(game, random.Random(2))
+    assert game.is_over()
 
 
 def test_traders_builders_is_played_with_its_goods_observed() -> None:

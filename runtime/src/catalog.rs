@@ -353,10 +353,10 @@ impl Catalog {
     /// use tilec_runtime::catalog::{Catalog, CatalogError, CatalogOptions};
     /// use tilec_runtime::{tables, Mark, MarkKind, TileSet, NO_SEGMENT};
     /// let mut tile = tables::BASE.tiles[0].clone();
-    /// tile.marks = Cow::Owned(vec![Mark { kind: MarkKind::Tower, segment: NO_SEGMENT, value: 0 }]);
+    /// tile.marks = Cow::Owned(vec![Mark { kind: MarkKind::Watchtower, segment: NO_SEGMENT, value: 0 }]);
     /// let set = TileSet { tiles: Cow::Owned(vec![tile]), ..tables::BASE.clone() };
     /// let err = Catalog::new(&[&set]).unwrap_err();
-    /// assert!(matches!(err, CatalogError::UnplayedMark { mark: "tower", .. }));
+    /// assert!(matches!(err, CatalogError::UnplayedMark { mark: "watchtower", .. }));
     /// let topology = CatalogOptions { topology_only: true };
     /// assert!(Catalog::with_options(&[&set], topology).is_ok());
     /// ```

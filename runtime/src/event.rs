@@ -265,6 +265,65 @@ pub enum Event {
         /// Where the follower stands.
         at: Spot,
     },
+    /// The Tower: a tower piece was put on a tower.
+    TowerPiece {
+        /// Turn number.
+        turn: u32,
+        /// Whose piece.
+        player: Player,
+        /// The tower's square.
+        at: Pos,
+        /// Its height now.
+        height: u8,
+    },
+    /// The Tower: a follower went on top of a tower, finishing it.
+    TowerFollower {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: Player,
+        /// What it is.
+        figure: FigureKind,
+        /// The tower's square.
+        at: Pos,
+    },
+    /// The Tower: a tower's capture took a figure off the board (an own one
+    /// back to supply, another player's a prisoner).
+    Captured {
+        /// Turn number.
+        turn: u32,
+        /// The capturer.
+        player: Player,
+        /// The figure's owner.
+        owner: Player,
+        /// What it is.
+        figure: FigureKind,
+        /// Where it stood (segment [`NO_SEGMENT`](crate::NO_SEGMENT): on top
+        /// of a tower).
+        from: Spot,
+    },
+    /// The Tower: two players held prisoners of each other: one each went
+    /// home.
+    Exchanged {
+        /// Turn number.
+        turn: u32,
+        /// The two players.
+        players: [Player; 2],
+        /// What each got back.
+        figures: [FigureKind; 2],
+    },
+    /// The Tower: a player paid a ransom (3 points, in two
+    /// [`Event::Points`]) to free a prisoner.
+    Ransomed {
+        /// Turn number.
+        turn: u32,
+        /// Who paid.
+        player: Player,
+        /// Who held the prisoner.
+        holder: Player,
+        /// What it is.
+        figure: FigureKind,
+    },
 }
 
 /// A trade good of Traders & Builders (the value of a `resource` mark).
@@ -315,6 +374,8 @@ pub enum PointsReason {
     FairyTurn,
     /// The Princess & the Dragon: the fairy's follower's feature scored (+3).
     FairyScored,
+    /// The Tower: a ransom (-3 to the payer, +3 to the holder).
+    Ransom,
 }
 
 impl PointsReason {
@@ -329,6 +390,7 @@ impl PointsReason {
             PointsReason::Pig => "pig bonus (4 a city)",
             PointsReason::FairyTurn => "fairy at turn start",
             PointsReason::FairyScored => "fairy's follower scored",
+            PointsReason::Ransom => "ransom",
         }
     }
 }

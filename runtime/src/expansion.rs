@@ -35,6 +35,7 @@ pub(crate) mod mm;
 pub(crate) mod princess_dragon;
 pub(crate) mod promos;
 mod registry;
+pub(crate) mod tower;
 pub(crate) mod traders_builders;
 
 pub(crate) use registry::{plays_mark, InPlay, States};

@@ -351,6 +351,20 @@ pub enum Action {
         /// Where the follower stands.
         at: Spot,
     },
+    /// The Tower: put one of the own tower pieces on the foundation or open
+    /// tower at `at` (any tile of the board); a capture follows.
+    TowerPiece {
+        /// The tower's square.
+        at: Pos,
+    },
+    /// The Tower: put a follower from supply on top of the open tower at
+    /// `at` (at least one piece high), finishing it.
+    TowerFollower {
+        /// Which figure (a follower or a big follower).
+        figure: FigureKind,
+        /// The tower's square.
+        at: Pos,
+    },
 }
 
 impl fmt::Display for Action {
@@ -387,6 +401,10 @@ impl fmt::Display for Action {
                 "move the fairy beside the follower at {} segment {}",
                 at.pos, at.segment
             ),
+            Action::TowerPiece { at } => write!(f, "a tower piece on the tower at {at}"),
+            Action::TowerFollower { figure, at } => {
+                write!(f, "{figure} on top of the tower at {at}")
+            }
         }
     }
 }

@@ -264,6 +264,6 @@ mod tests {
         );
         assert_eq!(m(MarkKind::Wells, 3).value_text().as_deref(), Some("3"));
         assert_eq!(m(MarkKind::Inn, 0).value_text(), None);
-        assert!(MarkKind::Festival.played() && !MarkKind::Tower.played());
+        assert!(MarkKind::Festival.played() && !MarkKind::Watchtower.played());
     }
 }

@@ -135,6 +135,7 @@ fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
     {
         match m {
             Move::TakeTownHall => f.write_str("town-hall"),
+            Move::Ransom { holder, figure } => write!(f, "ransom {holder} {figure}"),
             Move::Place { placement, .. } => {
                 write!(
                     f,
@@ -153,6 +154,8 @@ fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
                 Action::AddNextTo { figure, at } => write!(f, "add {figure} {}", At(at)),
                 Action::Princess { at } => write!(f, "princess {}", At(at)),
                 Action::Fairy { at } => write!(f, "fairy {}", At(at)),
+                Action::TowerPiece { at } => write!(f, "tower {}", XY(at)),
+                Action::TowerFollower { figure, at } => write!(f, "top {figure} {}", XY(at)),
             },
             Move::Decide(c) => match c {
                 Choice::Arrow(k) => write!(f, "arrow {}", k.name()),
@@ -163,6 +166,12 @@ fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
                 Choice::Move { to } => write!(f, "move {}", At(to)),
                 Choice::Dragon { dir } => {
                     write!(f, "dragon {}", ["N", "E", "S", "W"][usize::from(dir & 3)])
+                }
+                Choice::Capture { player, figure, at } if at.segment == crate::NO_SEGMENT => {
+                    write!(f, "capture {player} {figure} {}/top", XY(at.pos))
+                }
+                Choice::Capture { player, figure, at } => {
+                    write!(f, "capture {player} {figure} {}", At(at))
                 }
             },
         }
@@ -389,6 +398,51 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
                 None => Err("write `dragon DIRECTION`, as in `dragon N` (N, E, S or W)".into()),
             }
         }
+        "tower" => {
+            let [_, at] = words else {
+                return Err("write `tower X,Y`, as in `tower 1,0`".into());
+            };
+            Ok(Move::Figure(Action::TowerPiece { at: pos(at)? }))
+        }
+        "top" => {
+            let [_, figure, at] = words else {
+                return Err("write `top FIGURE X,Y`, as in `top follower 1,0`".into());
+            };
+            Ok(Move::Figure(Action::TowerFollower {
+                figure: figure_named(figure)?,
+                at: pos(at)?,
+            }))
+        }
+        "capture" => {
+            let [_, player, figure, at] = words else {
+                return Err(
+                    "write `capture SEAT FIGURE X,Y/SEGMENT` (or `X,Y/top` for the top of a \
+                     tower), as in `capture 1 follower 1,0/2`"
+                        .into(),
+                );
+            };
+            let at = match at.strip_suffix("/top") {
+                Some(xy) => Spot {
+                    pos: pos(xy)?,
+                    segment: crate::NO_SEGMENT,
+                },
+                None => spot(at)?,
+            };
+            Ok(Move::Decide(Choice::Capture {
+                player: seat(player)?,
+                figure: figure_named(figure)?,
+                at,
+            }))
+        }
+        "ransom" => {
+            let [_, holder, figure] = words else {
+                return Err("write `ransom SEAT FIGURE`, as in `ransom 1 follower`".into());
+            };
+            Ok(Move::Ransom {
+                holder: seat(holder)?,
+                figure: figure_named(figure)?,
+            })
+        }
         name => match FigureKind::from_name(name) {
             Some(figure) => {
                 let [_, segment] = words else {
@@ -402,7 +456,7 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
             None => Err(format!(
                 "unknown word `{name}` (moves start with place, pass, a figure's name, recall, \
                  return, free, portal, add, princess, fairy, town-hall, arrow, decline, swap, \
-                 hand-over, lie-down, move or dragon)"
+                 hand-over, lie-down, move, dragon, tower, top, capture or ransom)"
             )),
         },
     }
@@ -411,6 +465,11 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
 fn figure_named(name: &str) -> Parsed<FigureKind> {
     FigureKind::from_name(name)
         .ok_or_else(|| format!("no figure `{name}` (follower, abbot, mayor, messenger, scarecrow)"))
+}
+
+fn seat(text: &str) -> Parsed<u8> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a seat number (0 to 5)"))
 }
 
 fn pos(text: &str) -> Parsed<Pos> {

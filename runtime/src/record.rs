@@ -75,6 +75,9 @@ pub struct Record {
     /// `waiting = "..."`: a record written inside a turn: what the game waits
     /// for after the last turn as written (see [`Waiting`]).
     pub waiting: Option<Waiting>,
+    /// The Tower: `ransom = { player, kind }` at the top: a ransom paid after
+    /// the last turn, before the next draw (a record written then).
+    pub ransom: Option<Ransom>,
 }
 
 /// What a record written inside a turn stops before (`waiting = "..."`): the
@@ -144,6 +147,35 @@ pub struct Turn {
     /// (The Princess & the Dragon), in order, each made by the player whose
     /// move it is; directions 0 = N, 1 = E, 2 = S, 3 = W.
     pub dragon: Vec<u8>,
+    /// The Tower: `ransom = { player, kind }`: before drawing, the turn's
+    /// player pays 3 points to `player` to free one of their `kind` held
+    /// there.
+    pub ransom: Option<Ransom>,
+}
+
+/// The Tower: a ransom paid before a turn's draw (`ransom = { player = "blue"
+/// }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Ransom {
+    /// The name of the player holding the prisoner (who is paid).
+    pub player: String,
+    /// Which figure is freed (default `follower`).
+    pub kind: FigureKind,
+}
+
+/// The Tower: the capture after a tower piece (`capture = { at, on }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Capture {
+    /// The square of the figure taken.
+    pub at: Pos,
+    /// Its segment, as a record names it, or `tower` for the top of a tower.
+    pub on: String,
+    /// Which figure, when several stand there.
+    pub kind: Option<FigureKind>,
+    /// Whose, when several players' stand there.
+    pub of: Option<String>,
 }
 
 /// An answer to a decision after scoring, as written.
@@ -264,5 +296,13 @@ pub enum Step {
         at: Pos,
         /// The segment's name.
         on: String,
+    },
+    /// The Tower: `tower = { at }`: a tower piece on the tower at `at`,
+    /// then the capture written as `capture` (none when absent).
+    Tower {
+        /// The tower's square.
+        at: Pos,
+        /// The capture, if any.
+        capture: Option<Capture>,
     },
 }

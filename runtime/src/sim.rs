@@ -123,8 +123,29 @@ impl RandomPlayer {
                 return Some(());
             }
         }
+        if game.cat.rules.any && game.cat.exp.tower.is_some() && game.may_ransom() {
+            self.ransom(game, rng);
+        }
         game.draw_random(rng).ok()?;
         Some(())
+    }
+
+    /// The Tower: before drawing, with a ransom to pay, pays one at random
+    /// half the time.
+    #[cold]
+    #[inline(never)]
+    fn ransom(&mut self, game: &mut Game, rng: &mut Rng) {
+        if !rng.chance(0.5) {
+            return;
+        }
+        self.moves.clear();
+        game.legal_moves_into(&mut self.moves);
+        self.moves.retain(|m| matches!(m, Move::Ransom { .. }));
+        let n = self.moves.len() as u32;
+        if n > 0 {
+            let m = self.moves[rng.below(n) as usize];
+            game.play_unchecked(m);
+        }
     }
 
     /// A pass, or with probability `figure_rate` a uniformly random other

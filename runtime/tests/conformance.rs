@@ -183,6 +183,12 @@ fn all_sets_games_exercise_every_expansion_rule() {
                     reason: PointsReason::FairyScored,
                     ..
                 } => "fairy scored",
+                Event::TowerPiece { .. } => "tower piece",
+                Event::TowerFollower { .. } => "follower on a tower",
+                Event::Captured { player, owner, .. } if player == owner => "own follower captured",
+                Event::Captured { .. } => "prisoner taken",
+                Event::Exchanged { .. } => "prisoners exchanged",
+                Event::Ransomed { .. } => "ransom paid",
                 _ => continue,
             };
             *seen.entry(name).or_default() += 1;
@@ -231,6 +237,12 @@ fn all_sets_games_exercise_every_expansion_rule() {
         "fairy moved",
         "fairy turn point",
         "fairy scored",
+        "tower piece",
+        "follower on a tower",
+        "own follower captured",
+        "prisoner taken",
+        "prisoners exchanged",
+        "ransom paid",
     ];
     let missing: Vec<_> = all.iter().filter(|n| !seen.contains_key(*n)).collect();
     assert!(
@@ -282,11 +294,16 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
         }
         // Completed features score after the figure step: no figure check
         // before it, nor while a surrounded mayor's or scarecrow's decision
-        // or the dragon's move (asked before scoring) is pending.
+        // or the dragon's move (asked before scoring) is pending, nor a tower's capture.
         let scored = matches!(game.phase(), Phase::Draw | Phase::Decide | Phase::Over)
             && !matches!(
                 game.decision(),
-                Some(Decision::Mayor { .. } | Decision::Scarecrow { .. } | Decision::Dragon { .. })
+                Some(
+                    Decision::Mayor { .. }
+                        | Decision::Scarecrow { .. }
+                        | Decision::Dragon { .. }
+                        | Decision::Capture { .. }
+                )
             );
         if scored && matches!(m, Move::Figure(_) | Move::Decide(_)) {
             check_figures(&game)?;
@@ -294,7 +311,9 @@ fn play_checked(cat: &Arc<Catalog>, players: usize, seed: u64) -> Result<(), Str
         if game.is_over() {
             break; // final scoring may take points (Vodyanoy)
         }
-        if game.scores().iter().zip(&last_scores).any(|(a, b)| a < b) {
+        // A ransom (The Tower) is the one move that costs points.
+        let ransom = matches!(m, Move::Ransom { .. });
+        if !ransom && game.scores().iter().zip(&last_scores).any(|(a, b)| a < b) {
             return Err("a score went down".into());
         }
         last_scores = game.scores().to_vec();
@@ -550,6 +569,16 @@ fn check_figures(game: &Game) -> Result<(), String> {
                 .iter()
                 .filter(|t| t.player == p && t.kind == k)
                 .count();
+            // The Tower: prisoners and followers on top of towers.
+            let prisoners: usize = (0..game.players() as u8)
+                .map(|h| usize::from(game.prisoners(h, p, k)))
+                .sum();
+            let on_towers = game
+                .towers()
+                .iter()
+                .filter(|t| t.follower == Some((p, k)))
+                .count();
+            let trapped = trapped + prisoners + on_towers;
             // An expansion's kinds come with its tiles only.
             let owned = match game.catalog().figure_kinds().contains(&k) {
                 true => usize::from(k.per_player()),

@@ -427,7 +427,7 @@ fn the_action_space_fits_the_sets_and_players() {
     )
     .expect("setup");
     assert!(all.action_space().size() > space.size());
-    assert_eq!(all.action_space().blocks().len(), 19);
+    assert_eq!(all.action_space().blocks().len(), 23);
 }
 
 /// Every position of some random games, with the viewers' observations.

@@ -154,6 +154,65 @@ fn happenings(game: &Game) -> Vec<(u32, u8, String)> {
                 *player,
                 format!("moves the fairy beside the follower at {}", spot(at)),
             )),
+            Event::TowerPiece {
+                turn,
+                player,
+                at,
+                height,
+            } => Some((
+                *turn,
+                *player,
+                format!("puts a tower piece on the tower at {at} (height {height})"),
+            )),
+            Event::TowerFollower {
+                turn,
+                player,
+                figure,
+                at,
+            } => Some((
+                *turn,
+                *player,
+                format!("puts a {figure} on top of the tower at {at} (finished)"),
+            )),
+            Event::Captured {
+                turn,
+                player,
+                owner,
+                figure,
+                from,
+            } => {
+                let from = match from.segment {
+                    tilec_runtime::NO_SEGMENT => format!("{} (on top of its tower)", from.pos),
+                    _ => spot(from),
+                };
+                let what = match owner == player {
+                    true => format!("captures its own {figure} at {from}: back to supply"),
+                    false => format!("captures player {owner}'s {figure} at {from}: a prisoner"),
+                };
+                Some((*turn, *player, what))
+            }
+            Event::Exchanged {
+                turn,
+                players,
+                figures,
+            } => Some((
+                *turn,
+                players[0],
+                format!(
+                    "exchanges prisoners with player {}: its {} back, their {} back",
+                    players[1], figures[0], figures[1]
+                ),
+            )),
+            Event::Ransomed {
+                turn,
+                player,
+                holder,
+                figure,
+            } => Some((
+                *turn,
+                *player,
+                format!("pays player {holder} a ransom of 3 points: its {figure} back"),
+            )),
             _ => None,
         })
         .collect()
@@ -172,7 +231,7 @@ pub struct PlayArgs {
     pub json: bool,
     #[command(flatten)]
     pub tiles: super::source::TilesArg,
-    /// Play tiles whose marks (towers, goods, dragons, ...) have no rules in the
+    /// Play tiles whose marks (dragons, abbeys, watchtowers, ...) have no rules in the
     /// engine as plain topology, ignoring the marks, instead of refusing them.
     #[arg(long)]
     pub topology_only: bool,

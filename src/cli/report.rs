@@ -57,6 +57,12 @@
 //!   follower and abbot was placed: a big follower, builder, pig, mayor, ...):
 //!   `placed` (from the engine's `FigurePlaced` events, every kind) and
 //!   `mean_placed` (a game).
+//! - `tower.WHAT` (only when something happened at a tower, The Tower):
+//!   `count` (over the games) and `mean` (a game) of `pieces` (tower pieces
+//!   put, `TowerPiece` events), `followers on top` (`TowerFollower`),
+//!   `prisoners taken` and `own followers captured` (`Captured`),
+//!   `exchanges` (`Exchanged`) and `ransoms` (`Ransomed`; their points are in
+//!   `bonus_points.ransom`).
 //!
 //! No such key is written when empty: a report of sets without them (base,
 //! River) has the same bytes as before they existed. The page shows a table for

@@ -52,7 +52,7 @@ pub struct SimulateArgs {
     /// its final scores as `[expect]`; `tilec play` replays each one.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
-    /// Play tiles whose marks (towers, goods, dragons, ...) have no rules in the
+    /// Play tiles whose marks (dragons, abbeys, watchtowers, ...) have no rules in the
     /// engine as plain topology, ignoring the marks, instead of refusing them.
     #[arg(long)]
     pub topology_only: bool,

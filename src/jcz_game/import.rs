@@ -74,6 +74,7 @@ pub fn import(text: &str, available: &Available) -> Result<Imported, Vec<Problem
         seed: None,
         drawn: None,
         waiting: None,
+        ransom: None,
     };
     let played = available.sets_for(&record.sets);
     let played: Vec<&TileSet> = played.iter().map(Cow::as_ref).collect();
@@ -284,6 +285,7 @@ fn turns(save: &Save, tiles: &Tiles, problems: &mut Vec<Problem>) -> Vec<Draft> 
                         then: Vec::new(),
                         set_aside: Vec::new(),
                         dragon: Vec::new(),
+                        ransom: None,
                     },
                     figure: None,
                     stepped: false,

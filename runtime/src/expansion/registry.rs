@@ -293,6 +293,7 @@ registry! {
     inns_cathedrals: super::inns_cathedrals::InnsCathedrals,
     traders_builders: super::traders_builders::TradersBuilders,
     princess_dragon: super::princess_dragon::PrincessDragon,
+    tower: super::tower::TowerExp,
 }
 
 #[cfg(test)]
@@ -313,6 +314,7 @@ mod tests {
             ("inns_cathedrals", exp.inns_cathedrals.is_some()),
             ("traders_builders", exp.traders_builders.is_some()),
             ("princess_dragon", exp.princess_dragon.is_some()),
+            ("tower", exp.tower.is_some()),
         ] {
             if on {
                 names.push(name);
@@ -335,6 +337,7 @@ mod tests {
         assert_eq!(in_play(&["base", "inns-cathedrals"]), ["inns_cathedrals"]);
         assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
         assert_eq!(in_play(&["base", "princess-dragon"]), ["princess_dragon"]);
+        assert_eq!(in_play(&["base", "tower"]), ["tower"]);
         let all = [
             "base",
             "river",
@@ -345,6 +348,7 @@ mod tests {
             "inns-cathedrals",
             "traders-builders",
             "princess-dragon",
+            "tower",
         ];
         let names = [
             "festival",
@@ -354,6 +358,7 @@ mod tests {
             "inns_cathedrals",
             "traders_builders",
             "princess_dragon",
+            "tower",
         ];
         assert_eq!(in_play(&all), names);
     }
@@ -435,6 +440,18 @@ mod tests {
         ] {
             assert!(mark.played(), "{mark:?}");
         }
-        assert!(!MarkKind::Tower.played());
+        assert!(!MarkKind::Watchtower.played());
+        // The Tower: its moves' blocks and observed fields, no figure kind.
+        let (kinds, names) = blocks(&["base", "tower"]);
+        let tower = [
+            "draw",
+            "decline",
+            "tower_piece",
+            "tower_follower",
+            "capture",
+            "ransom",
+        ];
+        assert_eq!((kinds.len(), names), (2, [&base[..], &tower[..]].concat()));
+        assert!(MarkKind::Tower.played());
     }
 }

@@ -127,6 +127,9 @@ pub enum InvalidKind {
     },
     /// `figure.portal = true` without `figure.at`.
     PortalSquare,
+    /// The Tower: `capture` without `tower` (a capture follows a tower
+    /// piece).
+    CaptureWithoutTower,
     /// `waiting` names nothing a game waits for.
     UnknownWaiting {
         /// The value as written.
@@ -204,6 +207,10 @@ impl fmt::Display for InvalidKind {
             InvalidKind::Recall { name } => {
                 write!(f, "`{name}` cannot be recalled (only `abbot`)")
             }
+            InvalidKind::CaptureWithoutTower => write!(
+                f,
+                "`capture` follows a tower piece: write `tower = {{ at = [x, y] }}` beside it"
+            ),
             InvalidKind::PortalSquare => {
                 write!(
                     f,
@@ -402,6 +409,21 @@ pub enum DecisionReason {
         /// How many moves were left over.
         left: usize,
     },
+    /// The Tower: a capture of nothing the tower reaches (or of several
+    /// figures the key does not tell apart).
+    NoCapture {
+        /// The square named.
+        at: Pos,
+        /// The segment named, as written.
+        on: String,
+    },
+    /// The Tower: a ransom the rules refuse.
+    Ransom {
+        /// The holder named, as written.
+        player: String,
+        /// Why the engine refused it.
+        error: ActError,
+    },
     /// A mayor swap with no opponent's follower at the spot.
     NoSwap {
         /// The name of the player deciding.
@@ -459,6 +481,15 @@ impl fmt::Display for DecisionReason {
                 "dragon: {left} move(s) listed after the dragon stopped (6 moves, or no square \
                  left to enter)"
             ),
+            DecisionReason::NoCapture { at, on } => write!(
+                f,
+                "capture at {at} {on}: no capturable follower there within the tower's reach \
+                 (capture-reach: its own square, or as many squares as it is high north, east, \
+                 south or west; capture-kinds)"
+            ),
+            DecisionReason::Ransom { player, error } => {
+                write!(f, "ransom to {player}: {error}")
+            }
             DecisionReason::NoSwap { player, at, on } => write!(
                 f,
                 "{player}'s mayor: no opponent's follower stands at {at} {on} to swap"

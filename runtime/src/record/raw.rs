@@ -1,6 +1,8 @@
 //! Text → raw serde structure → checked [`Record`].
 
-use super::{Answer, AnswerKind, InvalidKind, Record, RecordError, Step, Turn, Waiting};
+use super::{
+    Answer, AnswerKind, Capture, InvalidKind, Ransom, Record, RecordError, Step, Turn, Waiting,
+};
 use crate::{ArrowKind, FigureKind, Pos, Rotation};
 use serde::Deserialize;
 
@@ -18,6 +20,7 @@ struct RawRecord {
     seed: Option<i64>,
     drawn: Option<String>,
     waiting: Option<String>,
+    ransom: Option<RawRansom>,
 }
 
 #[derive(Deserialize)]
@@ -39,6 +42,9 @@ struct RawTurn {
     #[serde(rename = "return")]
     give_back: Option<RawSpot>,
     free: Option<RawSpot>,
+    tower: Option<RawTower>,
+    capture: Option<RawCapture>,
+    ransom: Option<RawRansom>,
     #[serde(default)]
     then: Vec<RawAnswer>,
     #[serde(default)]
@@ -63,6 +69,28 @@ struct RawFigure {
 struct RawSpot {
     at: Vec<i64>,
     on: Option<String>,
+    kind: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTower {
+    at: Vec<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCapture {
+    at: Vec<i64>,
+    on: String,
+    kind: Option<String>,
+    of: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRansom {
+    player: String,
     kind: Option<String>,
 }
 
@@ -158,6 +186,14 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         bad(None, "sets", InvalidKind::NoSets);
     }
     let waiting = check_waiting(&raw, &mut bad);
+    let n = raw.turns.len() + 1;
+    let ransom = raw.ransom.as_ref().and_then(|r| {
+        let kind = check_kind(n, "ransom.kind", r.kind.as_deref(), None, &mut bad)?;
+        Some(Ransom {
+            player: r.player.clone(),
+            kind: kind.unwrap_or(FigureKind::Follower),
+        })
+    });
     let turns: Vec<Turn> = raw
         .turns
         .iter()
@@ -195,6 +231,7 @@ pub fn parse(text: &str) -> Result<Record, Vec<RecordError>> {
         seed: raw.seed.map(|s| s as u64),
         drawn: raw.drawn,
         waiting,
+        ransom,
     })
 }
 
@@ -231,6 +268,7 @@ fn check_waiting(
         ("princess", last.princess.is_some()),
         ("fairy", last.fairy.is_some()),
         ("dragon", !last.dragon.is_empty()),
+        ("tower", last.tower.is_some()),
         ("then", !last.then.is_empty()),
     ];
     // An answer waits after the figure step and the answers written.
@@ -401,6 +439,22 @@ fn check_turn(
             }
         }
     }
+    let ransom = match &t.ransom {
+        None => Some(None),
+        Some(r) => check_kind(
+            n,
+            "ransom.kind",
+            r.kind.as_deref(),
+            Some(FigureKind::Follower),
+            bad,
+        )
+        .map(|k| {
+            Some(Ransom {
+                player: r.player.clone(),
+                kind: k.unwrap_or(FigureKind::Follower),
+            })
+        }),
+    };
     Some(Turn {
         tile: t.tile.clone(),
         at: at?,
@@ -410,6 +464,7 @@ fn check_turn(
         then: then.into_iter().collect::<Option<Vec<_>>>()?,
         set_aside: t.set_aside.clone(),
         dragon: dragon?,
+        ransom: ransom?,
     })
 }
 
@@ -471,6 +526,7 @@ fn check_step(
         ("free", t.free.is_some()),
         ("princess", t.princess.is_some()),
         ("fairy", t.fairy.is_some()),
+        ("tower", t.tower.is_some()),
     ]
     .iter()
     .filter(|(_, on)| *on)
@@ -483,6 +539,33 @@ fn check_step(
             InvalidKind::SeveralSteps { steps: given },
         );
         return None;
+    }
+    if t.capture.is_some() && t.tower.is_none() {
+        bad(Some(n), "capture", InvalidKind::CaptureWithoutTower);
+        return None;
+    }
+    if let Some(tw) = &t.tower {
+        let at = check_pos(n, "tower.at", &tw.at, bad);
+        let capture = match &t.capture {
+            None => Some(None),
+            Some(c) => {
+                let kind = check_kind(n, "capture.kind", c.kind.as_deref(), None, bad);
+                let cat = check_pos(n, "capture.at", &c.at, bad);
+                match (kind, cat) {
+                    (Some(kind), Some(at)) => Some(Some(Capture {
+                        at,
+                        on: c.on.clone(),
+                        kind,
+                        of: c.of.clone(),
+                    })),
+                    _ => None,
+                }
+            }
+        };
+        return Some(Step::Tower {
+            at: at?,
+            capture: capture?,
+        });
     }
     if let Some(r) = &t.recall {
         if r == "abbot" {

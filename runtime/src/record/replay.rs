@@ -128,6 +128,13 @@ pub(super) fn play_rest(
         each(&game);
     }
     let n = last + 1;
+    if let Some(r) = &record.ransom {
+        pay_ransom(&mut game, &record.players, r).map_err(|kind| ReplayError {
+            turn: n,
+            tile: String::new(),
+            kind,
+        })?;
+    }
     for id in &record.set_aside {
         let error = |kind| ReplayError {
             turn: n,
@@ -179,7 +186,7 @@ fn draw_in_hand(
 fn offers_draw(game: &Game) -> bool {
     game.phase() == Phase::Draw
         && game.pile_len() > 0
-        && game.holds_town_hall(game.current_player())
+        && (game.holds_town_hall(game.current_player()) || game.draw_alternatives())
 }
 
 /// The error of a `waiting` (`None`: `drawn`) that the game does not wait for.
@@ -290,6 +297,9 @@ pub(super) struct TurnReplay<'a> {
 
 impl TurnReplay<'_> {
     pub(super) fn play(&self, game: &mut Game) -> Result<(), ReplayError> {
+        if let Some(r) = &self.turn.ransom {
+            self.ransom(game, r)?;
+        }
         for id in &self.turn.set_aside {
             self.set_aside(game, id)?;
         }
@@ -306,7 +316,77 @@ impl TurnReplay<'_> {
         if game.phase() == Phase::Figure {
             self.act(game, action)?;
         }
+        if let Step::Tower { capture, .. } = &self.turn.step {
+            self.capture(game, capture.as_ref())?;
+        }
         self.answers(game)
+    }
+
+    /// The Tower: the ransom written before the draw.
+    fn ransom(&self, game: &mut Game, r: &super::Ransom) -> Result<(), ReplayError> {
+        pay_ransom(game, self.players, r).map_err(|k| self.error(k))
+    }
+
+    /// The Tower: the capture after the turn's tower piece (none when not
+    /// written).
+    fn capture(
+        &self,
+        game: &mut Game,
+        capture: Option<&super::Capture>,
+    ) -> Result<(), ReplayError> {
+        let asked = matches!(game.decision(), Some(Decision::Capture { .. }));
+        let Some(c) = capture else {
+            // A turn written while the capture waits for its answer.
+            if asked && self.stop != Some(Waiting::Answer) {
+                game.choose(Choice::Decline).map_err(|_| {
+                    self.decision_error(DecisionReason::Unasked { index: 0 }, Vec::new())
+                })?;
+            }
+            return Ok(());
+        };
+        let legal: Vec<Choice> = match asked {
+            true => game.legal_choices(),
+            false => vec![Choice::Decline],
+        };
+        let segment = match c.on.as_str() {
+            "tower" => Some(crate::NO_SEGMENT),
+            on => segment_named(game, c.at, on),
+        };
+        let owner =
+            c.of.as_ref()
+                .map(|of| self.players.iter().position(|p| p == of).map(|p| p as u8));
+        let found: Vec<Choice> = legal
+            .iter()
+            .copied()
+            .filter(|ch| match *ch {
+                Choice::Capture { player, figure, at } => {
+                    at.pos == c.at
+                        && Some(at.segment) == segment
+                        && c.kind.is_none_or(|k| k == figure)
+                        && owner.is_none_or(|o| o == Some(player))
+                }
+                _ => false,
+            })
+            .collect();
+        match found[..] {
+            [choice] => {
+                game.choose(choice).map_err(|_| {
+                    self.decision_error(DecisionReason::Unasked { index: 0 }, Vec::new())
+                })?;
+                Ok(())
+            }
+            _ => {
+                let legal = legal
+                    .iter()
+                    .map(|&ch| describe_choice(game, self.players, ch))
+                    .collect();
+                let reason = DecisionReason::NoCapture {
+                    at: c.at,
+                    on: c.on.clone(),
+                };
+                Err(self.decision_error(reason, legal))
+            }
+        }
     }
 
     /// The turn stops at `self.stop`, which the game must be waiting for.
@@ -424,6 +504,10 @@ impl TurnReplay<'_> {
                 at,
                 portal,
             } => match at {
+                Some(pos) if on == "tower" && !*portal => Action::TowerFollower {
+                    figure: *kind,
+                    at: *pos,
+                },
                 Some(pos) if *pos != turn.at || *portal => Action::Portal {
                     figure: *kind,
                     at: self.spot(game, *pos, on)?,
@@ -461,6 +545,7 @@ impl TurnReplay<'_> {
             Step::Fairy { at, on } => Action::Fairy {
                 at: self.spot(game, *at, on)?,
             },
+            Step::Tower { at, .. } => Action::TowerPiece { at: *at },
         })
     }
 
@@ -611,6 +696,53 @@ impl TurnReplay<'_> {
     }
 }
 
+/// The Tower: plays the ransom `r` (paid by the player to move to the player
+/// `r` names), or says why not with the legal ransoms.
+fn pay_ransom(
+    game: &mut Game,
+    players: &[String],
+    r: &super::Ransom,
+) -> Result<(), ReplayErrorKind> {
+    let legal = |game: &Game| {
+        let mut moves = Vec::new();
+        if game.phase() == Phase::Draw {
+            game.legal_moves_into(&mut moves);
+        }
+        moves
+            .iter()
+            .filter_map(|m| match *m {
+                crate::Move::Ransom { holder, figure } => Some(format!(
+                    "ransom = {{ player = \"{}\", kind = \"{figure}\" }}",
+                    players.get(usize::from(holder)).map_or("?", String::as_str)
+                )),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let holder = players.iter().position(|p| *p == r.player);
+    let m = crate::Move::Ransom {
+        holder: holder.map_or(u8::MAX, |h| h as u8),
+        figure: r.kind,
+    };
+    match game.play(m) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let error = match e {
+                crate::MoveError::Ransom(e) => e,
+                _ => crate::ActError::WrongPhase,
+            };
+            let reason = DecisionReason::Ransom {
+                player: r.player.clone(),
+                error,
+            };
+            Err(ReplayErrorKind::Decision {
+                reason,
+                legal: legal(game),
+            })
+        }
+    }
+}
+
 /// A spot as a record writes it.
 fn describe_spot(game: &Game, s: Spot) -> String {
     format!(
@@ -636,6 +768,18 @@ fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
         Choice::LieDown => "{ scarecrow = \"lie-down\" }".to_string(),
         Choice::Move { to } => format!("{{ messenger = \"move\", {} }}", spot(to)),
         Choice::Dragon { dir } => format!("\"{}\"", DIRS[usize::from(dir & 3)]),
+        Choice::Capture { player, figure, at } => {
+            let on = match at.segment {
+                crate::NO_SEGMENT => "tower".to_string(),
+                s => first_word(segment_name(game, at.pos, s)),
+            };
+            format!(
+                "capture = {{ at = [{}, {}], on = \"{on}\", kind = \"{figure}\", of = \"{}\" }}",
+                at.pos.x,
+                at.pos.y,
+                players.get(usize::from(player)).map_or("?", String::as_str)
+            )
+        }
     }
 }
 
@@ -723,6 +867,11 @@ fn describe(game: &Game, pos: Pos, action: Action) -> String {
         }
         Action::Princess { at } => format!("princess = {{ {} }}", describe_spot(game, at)),
         Action::Fairy { at } => format!("fairy = {{ {} }}", describe_spot(game, at)),
+        Action::TowerPiece { at } => format!("tower = {{ at = [{}, {}] }}", at.x, at.y),
+        Action::TowerFollower { figure, at } => format!(
+            "figure = {{ kind = \"{figure}\", at = [{}, {}], on = \"tower\" }}",
+            at.x, at.y
+        ),
         Action::Pass => Action::Pass.to_string(),
     }
 }

@@ -2,7 +2,7 @@
 //! move turned into the keys a record uses, then the record as TOML.
 
 use super::replay::{first_word, segment_name};
-use super::{Answer, AnswerKind, Record, Step, Turn, Waiting};
+use super::{Answer, AnswerKind, Capture, Ransom, Record, Step, Turn, Waiting};
 use crate::{Action, Choice, Decision, Game, KindId, LogEntry, Move, Pos, Setup, Spot};
 use std::fmt::Write;
 
@@ -37,6 +37,7 @@ impl Game {
             names,
             turns: Vec::new(),
             set_aside: Vec::new(),
+            ransom: None,
         };
         for &entry in history {
             writer.step(&mut game, entry)?;
@@ -60,6 +61,7 @@ impl Game {
             seed: None,
             drawn,
             waiting,
+            ransom: writer.ransom,
         })
     }
 
@@ -73,6 +75,8 @@ struct Writer<'a> {
     names: &'a [String],
     turns: Vec<Turn>,
     set_aside: Vec<String>,
+    /// The Tower: a ransom paid before the next turn's draw.
+    ransom: Option<Ransom>,
 }
 
 impl Writer<'_> {
@@ -88,6 +92,12 @@ impl Writer<'_> {
         };
         match m {
             Move::TakeTownHall => {}
+            Move::Ransom { holder, figure } => {
+                self.ransom = Some(Ransom {
+                    player: self.names.get(usize::from(holder))?.clone(),
+                    kind: figure,
+                });
+            }
             Move::Place { kind, placement } => {
                 if game.phase() == crate::Phase::Draw {
                     // A drawn tile, or the town hall handed over at the end of the pile.
@@ -102,6 +112,7 @@ impl Writer<'_> {
                     then: Vec::new(),
                     set_aside: std::mem::take(&mut self.set_aside),
                     dragon: Vec::new(),
+                    ransom: self.ransom.take(),
                 });
             }
             Move::Decide(Choice::Arrow(k)) => self.turns.last_mut()?.arrow = Some(k),
@@ -109,6 +120,23 @@ impl Writer<'_> {
             Move::Figure(a) => {
                 let turn = self.turns.last_mut()?;
                 turn.step = step_of(game, turn.at, a);
+            }
+            Move::Decide(Choice::Decline)
+                if matches!(game.decision(), Some(Decision::Capture { .. })) => {}
+            Move::Decide(Choice::Capture { player, figure, at }) => {
+                let on = match at.segment {
+                    crate::NO_SEGMENT => "tower".to_string(),
+                    _ => name(game, at),
+                };
+                let capture = Capture {
+                    at: at.pos,
+                    on,
+                    kind: Some(figure),
+                    of: Some(self.names.get(usize::from(player))?.clone()),
+                };
+                if let Step::Tower { capture: c, .. } = &mut self.turns.last_mut()?.step {
+                    *c = Some(capture);
+                }
             }
             Move::Decide(c) => {
                 let answer = answer_of(game, self.names, game.decision()?, c)?;
@@ -162,6 +190,13 @@ fn step_of(game: &Game, placed: Pos, action: Action) -> Step {
         Action::Fairy { at } => Step::Fairy {
             at: at.pos,
             on: name(game, at),
+        },
+        Action::TowerPiece { at } => Step::Tower { at, capture: None },
+        Action::TowerFollower { figure, at } => Step::Figure {
+            kind: figure,
+            on: "tower".to_string(),
+            at: Some(at),
+            portal: false,
         },
     }
 }
@@ -223,6 +258,14 @@ impl Record {
         if let Some(waiting) = self.waiting {
             let _ = writeln!(out, "waiting = {}", q(waiting.name()));
         }
+        if let Some(r) = &self.ransom {
+            let _ = writeln!(
+                out,
+                "ransom = {{ player = {}, kind = {} }}",
+                q(&r.player),
+                q(r.kind.name())
+            );
+        }
         for t in &self.turns {
             write_turn(&mut out, t);
         }
@@ -243,6 +286,14 @@ fn write_turn(out: &mut String, t: &Turn) {
     let _ = writeln!(out, "tile = {}", q(&t.tile));
     let _ = writeln!(out, "at = {}", xy(t.at));
     let _ = writeln!(out, "rotation = {}", t.rotation.degrees());
+    if let Some(r) = &t.ransom {
+        let _ = writeln!(
+            out,
+            "ransom = {{ player = {}, kind = {} }}",
+            q(&r.player),
+            q(r.kind.name())
+        );
+    }
     if !t.set_aside.is_empty() {
         let _ = writeln!(
             out,
@@ -288,6 +339,20 @@ fn write_turn(out: &mut String, t: &Turn) {
             Some(format!("princess = {{ at = {}, on = {} }}", xy(*at), q(on)))
         }
         Step::Fairy { at, on } => Some(format!("fairy = {{ at = {}, on = {} }}", xy(*at), q(on))),
+        Step::Tower { at, capture } => {
+            let mut s = format!("tower = {{ at = {} }}", xy(*at));
+            if let Some(c) = capture {
+                let _ = write!(s, "\ncapture = {{ at = {}, on = {}", xy(c.at), q(&c.on));
+                if let Some(k) = c.kind {
+                    let _ = write!(s, ", kind = {}", q(k.name()));
+                }
+                if let Some(of) = &c.of {
+                    let _ = write!(s, ", of = {}", q(of));
+                }
+                s.push_str(" }");
+            }
+            Some(s)
+        }
     };
     if let Some(step) = step {
         let _ = writeln!(out, "{step}");

@@ -145,6 +145,10 @@ impl ActionSpace {
             ActionBlock::MoveTo | ActionBlock::Princess | ActionBlock::Fairy => ([s, s, seg, 0], 3),
             ActionBlock::Dragon => ([4, 0, 0, 0], 1),
             ActionBlock::Free => ([f, s, s, 0], 3),
+            ActionBlock::TowerPiece => ([s, s, 0, 0], 2),
+            ActionBlock::TowerFollower => ([f, s, s, 0], 3),
+            ActionBlock::Capture => ([self.players * f, s, s, seg + 1], 4),
+            ActionBlock::Ransom => ([self.players, f, 0, 0], 2),
             _ => ([0; 4], 0),
         }
     }
@@ -210,6 +214,10 @@ impl ActionSpace {
             }
             Move::Figure(a) => self.encode_action(a),
             Move::Decide(c) => self.encode_choice(c),
+            Move::Ransom { holder, figure } => self.index(
+                ActionBlock::Ransom,
+                &[holder.into(), self.figure_index(figure)],
+            ),
         }
     }
 
@@ -241,6 +249,17 @@ impl ActionSpace {
             }
             Action::Princess { at } => self.spot(ActionBlock::Princess, None, at),
             Action::Fairy { at } => self.spot(ActionBlock::Fairy, None, at),
+            Action::TowerPiece { at } => {
+                let (r, c) = self.square(at)?;
+                self.index(ActionBlock::TowerPiece, &[r, c])
+            }
+            Action::TowerFollower { figure, at } => {
+                let (r, c) = self.square(at)?;
+                self.index(
+                    ActionBlock::TowerFollower,
+                    &[self.figure_index(figure), r, c],
+                )
+            }
         }
     }
 
@@ -256,6 +275,15 @@ impl ActionSpace {
             Choice::Swap { player, at } => self.spot(ActionBlock::Swap, Some(player.into()), at),
             Choice::Move { to } => self.spot(ActionBlock::MoveTo, None, to),
             Choice::Dragon { dir } => self.index(ActionBlock::Dragon, &[usize::from(dir)]),
+            Choice::Capture { player, figure, at } => {
+                let (r, c) = self.square(at.pos)?;
+                let seg = match at.segment {
+                    crate::tile::NO_SEGMENT => self.segments,
+                    s => usize::from(s),
+                };
+                let who = usize::from(player) * self.figures + self.figure_index(figure);
+                self.index(ActionBlock::Capture, &[who, r, c, seg])
+            }
         }
     }
 
@@ -321,6 +349,28 @@ impl ActionSpace {
             ActionBlock::Fairy => Move::Figure(Action::Fairy {
                 at: spot(c[0], c[1], c[2]),
             }),
+            ActionBlock::TowerPiece => Move::Figure(Action::TowerPiece {
+                at: self.pos(c[0], c[1]),
+            }),
+            ActionBlock::TowerFollower => Move::Figure(Action::TowerFollower {
+                figure: figure(c[0]),
+                at: self.pos(c[1], c[2]),
+            }),
+            ActionBlock::Capture => Move::Decide(Choice::Capture {
+                player: (c[0] / self.figures) as u8,
+                figure: figure(c[0] % self.figures),
+                at: Spot {
+                    pos: self.pos(c[1], c[2]),
+                    segment: match c[3] == self.segments {
+                        true => crate::tile::NO_SEGMENT,
+                        false => c[3] as u8,
+                    },
+                },
+            }),
+            ActionBlock::Ransom => Move::Ransom {
+                holder: c[0] as u8,
+                figure: figure(c[1]),
+            },
         };
         Some(Play::Move(m))
     }

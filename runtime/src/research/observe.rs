@@ -81,7 +81,7 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
     ("pile", "per kind index, copies still in the pile"),
     (
         "decision",
-        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4, dragon 5), player \
+        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4, dragon 5, capture 6), player \
          (relative), row + 1, column + 1, segment + 1 of its figure (0s: none)",
     ),
     (
@@ -104,6 +104,24 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
          the fairy's row + 1, column + 1, segment + 1, its follower's owner (relative) + 1, \
          1 while that follower stands there (0s: no fairy); the squares the dragon has been on \
          in its current movement, its start first, 7 times row + 1, column + 1 (0s: none)",
+    ),
+    (
+        "towers",
+        "The Tower: per foundation on the board, sorted: row + 1, column + 1, its height, \
+         1 + owner · K + kind of the follower on top (0: none) (0s: no entry)",
+    ),
+    (
+        "tower_pieces",
+        "The Tower: per relative player, the tower pieces left",
+    ),
+    (
+        "prisoners",
+        "The Tower: per relative holder, per relative owner, per figure kind in play, \
+         the prisoners held",
+    ),
+    (
+        "ransomed",
+        "The Tower: 1 when the player to move paid a ransom this turn",
     ),
 ];
 
@@ -158,6 +176,9 @@ pub struct ObservationLayout {
     decisions: bool,
     goods: bool,
     dragon: bool,
+    /// The Tower's fields, with the foundations the sets hold.
+    towers: bool,
+    tower_slots: usize,
 }
 
 /// Planes before the segment planes: tile, (tile_high,) rotation, last.
@@ -189,6 +210,13 @@ impl ObservationLayout {
             decisions: has("decision"),
             goods: has("goods"),
             dragon: has("dragon"),
+            towers: has("towers"),
+            tower_slots: cat
+                .kinds
+                .iter()
+                .filter(|k| k.def.has_mark(crate::MarkKind::Tower))
+                .map(|k| usize::from(k.def.count))
+                .sum(),
         }
     }
 
@@ -262,6 +290,12 @@ impl ObservationLayout {
         if self.dragon {
             shapes.push(("dragon", vec![DRAGON_FIELD]));
         }
+        if self.towers {
+            shapes.push(("towers", vec![self.tower_slots, 4]));
+            shapes.push(("tower_pieces", vec![p]));
+            shapes.push(("prisoners", vec![p, p, self.figures]));
+            shapes.push(("ransomed", vec![1]));
+        }
         let mut start = 0;
         shapes
             .into_iter()
@@ -288,6 +322,11 @@ impl ObservationLayout {
             + if self.traps { 4 * self.trap_slots() } else { 0 }
             + if self.goods { 3 * p } else { 0 }
             + if self.dragon { DRAGON_FIELD } else { 0 }
+            + if self.towers {
+                4 * self.tower_slots + p + p * p * self.figures + 1
+            } else {
+                0
+            }
     }
 
     /// The figure kinds in play, in [`FigureKind::ALL`] order.

@@ -27,7 +27,8 @@ pub enum Chance {
 /// holding a town hall chooses to draw instead of taking it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Play {
-    /// Draw a tile (offered only beside [`Move::TakeTownHall`]).
+    /// Draw a tile (offered only beside [`Move::TakeTownHall`] or
+    /// [`Move::Ransom`]).
     Draw,
     /// A move of the runtime.
     Move(Move),
@@ -189,7 +190,7 @@ impl State {
     fn draw_due(&self) -> bool {
         self.game.phase() == Phase::Draw
             && self.game.pile_len() > 0
-            && (self.drawing || !self.game.holds_tile(self.game.current_player()))
+            && (self.drawing || !self.game.draw_alternatives())
     }
 
     /// Whether the player to move may draw or take the town hall.
@@ -197,7 +198,7 @@ impl State {
         self.game.phase() == Phase::Draw
             && self.game.pile_len() > 0
             && !self.drawing
-            && self.game.holds_tile(self.game.current_player())
+            && self.game.draw_alternatives()
     }
 
     /// The player to move (during a decision, the one who decides; at a chance

@@ -73,6 +73,23 @@ pub enum ActError {
     /// The Princess & the Dragon: no own follower there for the fairy (or the
     /// fairy stands beside it already).
     BadFairy,
+    /// The Tower: the player has no tower piece left.
+    NoTowerPiece,
+    /// The Tower: no tower foundation at that square.
+    NoTower,
+    /// The Tower: a follower on top finished the tower.
+    TowerFinished,
+    /// The Tower: a follower goes only on top of a tower at least one piece
+    /// high, never on a bare foundation.
+    BareFoundation,
+    /// The Tower: this figure may not go on top of a tower.
+    NotOnTower(FigureKind),
+    /// The Tower: no such prisoner of the player's held by that player.
+    NoPrisoner,
+    /// The Tower: a ransom was paid already this turn.
+    RansomPaid,
+    /// The Tower: a ransom costs 3 points, and the player has fewer.
+    RansomPoints,
 }
 
 impl fmt::Display for ActError {
@@ -135,6 +152,28 @@ impl fmt::Display for ActError {
                 "the fairy moves only beside one of the player's own followers, not the one it \
                  stands beside already (fairy)",
             ),
+            ActError::NoTowerPiece => f.write_str("no tower piece left (pieces)"),
+            ActError::NoTower => f.write_str("no tower foundation there (tower-anywhere)"),
+            ActError::TowerFinished => f.write_str(
+                "a follower on top finished that tower: no more pieces nor followers on it \
+                 (tower-follower)",
+            ),
+            ActError::BareFoundation => f.write_str(
+                "a follower goes only on top of a tower at least one piece high, never on a \
+                 bare foundation (tower-follower)",
+            ),
+            ActError::NotOnTower(k) => write!(
+                f,
+                "a {k} may not go on top of a tower: only a follower or a big follower \
+                 (tower-follower)"
+            ),
+            ActError::NoPrisoner => {
+                f.write_str("that player holds no such prisoner of the player's (ransom)")
+            }
+            ActError::RansomPaid => f.write_str("a ransom is paid once a turn (ransom)"),
+            ActError::RansomPoints => {
+                f.write_str("a ransom costs 3 points, and the player has fewer (ransom)")
+            }
         }
     }
 }

@@ -63,6 +63,15 @@ pub enum Decision {
         /// turn order).
         player: Player,
     },
+    /// The Tower: a tower piece was just put on the tower at `at`: capture
+    /// a follower in its reach ([`Choice::Capture`]) or none
+    /// ([`Choice::Decline`]).
+    Capture {
+        /// Who put the piece.
+        player: Player,
+        /// The tower's square.
+        at: crate::geom::Pos,
+    },
 }
 
 impl Decision {
@@ -73,7 +82,8 @@ impl Decision {
             | Decision::Mayor { player, .. }
             | Decision::Scarecrow { player, .. }
             | Decision::Messenger { player, .. }
-            | Decision::Dragon { player } => player,
+            | Decision::Dragon { player }
+            | Decision::Capture { player, .. } => player,
         }
     }
 }
@@ -113,6 +123,16 @@ pub enum Choice {
         /// The direction.
         dir: u8,
     },
+    /// The Tower: capture `player`'s `figure` at `at` (segment
+    /// [`NO_SEGMENT`](crate::NO_SEGMENT): on top of a tower).
+    Capture {
+        /// The figure's owner.
+        player: Player,
+        /// What it is.
+        figure: crate::figure::FigureKind,
+        /// Where it stands.
+        at: Spot,
+    },
 }
 
 impl fmt::Display for Choice {
@@ -132,6 +152,16 @@ impl fmt::Display for Choice {
                 f,
                 "move the dragon {}",
                 ["N", "E", "S", "W"][usize::from(*dir & 3)]
+            ),
+            Choice::Capture { player, figure, at } if at.segment == crate::NO_SEGMENT => write!(
+                f,
+                "capture player {player}'s {figure} on top of the tower at {}",
+                at.pos
+            ),
+            Choice::Capture { player, figure, at } => write!(
+                f,
+                "capture player {player}'s {figure} at {} segment {}",
+                at.pos, at.segment
             ),
         }
     }

@@ -46,6 +46,14 @@ pub enum Move {
     Figure(Action),
     /// The answer to the decision owed ([`Game::decision`]).
     Decide(Choice),
+    /// The Tower: before drawing, pay 3 points to `holder` to free one of
+    /// the own `figure`s they hold prisoner (once a turn).
+    Ransom {
+        /// The player holding the prisoner.
+        holder: Player,
+        /// Which figure.
+        figure: crate::figure::FigureKind,
+    },
 }
 
 /// Why a move is illegal; the game is unchanged.
@@ -75,6 +83,8 @@ pub enum MoveError {
     Figure(ActError),
     /// The answer is not a legal answer to the decision owed.
     Decide(ChoiceError),
+    /// The Tower: the ransom breaks a ransom rule.
+    Ransom(ActError),
 }
 
 impl fmt::Display for MoveError {
@@ -96,6 +106,7 @@ impl fmt::Display for MoveError {
             MoveError::Place(e) => e.fmt(f),
             MoveError::Figure(e) => e.fmt(f),
             MoveError::Decide(e) => e.fmt(f),
+            MoveError::Ransom(e) => e.fmt(f),
         }
     }
 }
@@ -225,7 +236,7 @@ impl Game {
     pub fn check_move(&self, m: Move) -> Result<(), MoveError> {
         match (self.phase, m) {
             (Phase::Over, _) => Err(MoveError::Over),
-            (Phase::Draw, Move::TakeTownHall) => self.check_draw_move(m),
+            (Phase::Draw, Move::TakeTownHall | Move::Ransom { .. }) => self.check_draw_move(m),
             (Phase::Place(drawn), Move::Place { kind, placement }) => {
                 if kind != drawn {
                     return Err(MoveError::WrongTile { drawn, given: kind });
@@ -284,7 +295,7 @@ impl Game {
         debug_assert_eq!(self.check_move(m), Ok(()), "play_unchecked({m:?})");
         match m {
             // Checked above in debug builds; a no-op when not legal.
-            Move::TakeTownHall => self.play_draw_move(m),
+            Move::TakeTownHall | Move::Ransom { .. } => self.play_draw_move(m),
             Move::Place { placement, .. } => self.place_unchecked(placement),
             Move::Figure(a) => self.act_unchecked(a),
             Move::Decide(c) => self.choose_unchecked(c),

@@ -47,6 +47,19 @@ pub struct Report {
     /// base game's follower and abbot were.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub figures_placed: BTreeMap<String, FiguresReport>,
+    /// The Tower: what happened at the towers, by name; absent when nothing
+    /// did.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub tower: BTreeMap<String, TowerReport>,
+}
+
+/// One kind of The Tower's happenings over all games.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TowerReport {
+    /// How many, summed over the games.
+    pub count: u64,
+    /// How many a game, 4 decimals.
+    pub mean: f64,
 }
 
 /// The figures of one kind placed over all games.
@@ -213,6 +226,7 @@ impl Report {
             extra_turns: extra_turns(tally.extra_turns),
             goods: goods(tally),
             figures_placed: figures_placed(tally),
+            tower: tower(tally),
         }
     }
 
@@ -241,6 +255,19 @@ fn goods(tally: &Tally) -> BTreeMap<String, GoodsReport> {
         .map(|(&good, &taken)| {
             let mean_taken = round(taken as f64 / games);
             (good.to_string(), GoodsReport { taken, mean_taken })
+        })
+        .collect()
+}
+
+/// The Tower's happenings, by name.
+fn tower(tally: &Tally) -> BTreeMap<String, TowerReport> {
+    let games = games(tally);
+    tally
+        .tower
+        .iter()
+        .map(|(&what, &count)| {
+            let mean = round(count as f64 / games);
+            (what.to_string(), TowerReport { count, mean })
         })
         .collect()
 }

@@ -140,6 +140,9 @@ pub struct Tally {
     pub goods: BTreeMap<&'static str, u64>,
     /// Figures placed, by kind (`FigureKind::name`), over the games.
     pub figures: BTreeMap<&'static str, u64>,
+    /// The Tower: what happened at the towers (pieces, followers on top,
+    /// captures, exchanges, ransoms), by name, over the games.
+    pub tower: BTreeMap<&'static str, u64>,
     /// Scratch: the last turn of the game being played that activated an
     /// extra-turn arrow.
     arrow_turn: Option<u32>,
@@ -177,6 +180,7 @@ impl Tally {
             extra_turns: ExtraTurns::default(),
             goods: BTreeMap::new(),
             figures: BTreeMap::new(),
+            tower: BTreeMap::new(),
             arrow_turn: None,
             builder_turn: None,
             game_earned: vec![0; sets.len()],
@@ -207,6 +211,9 @@ impl Tally {
         }
         for (&kind, &n) in &other.figures {
             *self.figures.entry(kind).or_default() += n;
+        }
+        for (&what, &n) in &other.tower {
+            *self.tower.entry(what).or_default() += n;
         }
     }
 
@@ -274,6 +281,19 @@ impl Tally {
                 Event::GoodsTaken { good, count, .. } => {
                     *self.goods.entry(good.name()).or_default() += u64::from(*count);
                 }
+                Event::TowerPiece { .. } => *self.tower.entry("pieces").or_default() += 1,
+                Event::TowerFollower { .. } => {
+                    *self.tower.entry("followers on top").or_default() += 1;
+                }
+                Event::Captured { player, owner, .. } => {
+                    let what = match player == owner {
+                        true => "own followers captured",
+                        false => "prisoners taken",
+                    };
+                    *self.tower.entry(what).or_default() += 1;
+                }
+                Event::Exchanged { .. } => *self.tower.entry("exchanges").or_default() += 1,
+                Event::Ransomed { .. } => *self.tower.entry("ransoms").or_default() += 1,
                 // Logged as the turn that earned it ends, after that turn's
                 // arrow.
                 Event::ExtraTurn { turn, .. } => {

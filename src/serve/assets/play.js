@@ -151,6 +151,15 @@ function drawBoard() {
     Object.assign(fig.style, point(f.x, f.y, f.px, f.py));
     parts.push(fig);
   }
+  // The Tower: each foundation with its height, and the follower on top.
+  for (const t of v.towers || []) {
+    const title = `tower at ${t.x},${t.y}: height ${t.height}${t.top ? `, ${v.players[t.top.player].name}'s ${t.top.kind} on top` : ""}`;
+    const tower = el("div", { className: `tower${t.top ? ` p${t.top.player}` : ""}`, title, textContent: t.top ? `${t.height}${figureMark(t.top.kind)}` : `${t.height}` });
+    tower.dataset.height = t.height;
+    if (t.top) tower.dataset.top = t.top.kind;
+    Object.assign(tower.style, point(t.x, t.y, 80, 12));
+    parts.push(tower);
+  }
   v.trapped.forEach((f, i) => {
     const fig = figure(f, " trapped", `${v.players[f.player].name}'s ${f.kind}, trapped (${f.trap})`);
     Object.assign(fig.style, point(f.x, f.y, 12 + 14 * (i % 5), 88));
@@ -272,6 +281,14 @@ function drawPanel() {
         return good;
       });
       name.append(el("small", { className: "goods" }, ...goods));
+    }
+    // The Tower, when the view has it: {"pieces": n, "prisoners": [{player, kind, n}]}.
+    if (p.tower) {
+      const held = p.tower.prisoners.map((h) => `${h.n} ${v.players[h.player].name}'s ${h.kind}${h.n > 1 ? "s" : ""}`);
+      const tower = el("small", { className: "tower-info", textContent: `${p.tower.pieces} tower piece${p.tower.pieces === 1 ? "" : "s"}${held.length ? ` · prisoners: ${held.join(", ")}` : ""}` });
+      tower.dataset.pieces = p.tower.pieces;
+      tower.dataset.prisoners = p.tower.prisoners.reduce((a, h) => a + h.n, 0);
+      name.append(tower);
     }
     const tr = el("tr", { className: v.acting === i ? "acting" : "" }, name, el("td", { className: "score", textContent: p.score }), el("td", { textContent: supply }));
     return tr;

@@ -182,6 +182,70 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
             who(player),
             segment_name(game, *at)
         ),
+        Event::TowerPiece {
+            turn,
+            player,
+            at,
+            height,
+        } => format!(
+            "turn {turn}: {} puts a tower piece on the tower at {at} (height {height})",
+            who(player)
+        ),
+        Event::TowerFollower {
+            turn,
+            player,
+            figure,
+            at,
+        } => format!(
+            "turn {turn}: {} puts a {figure} on top of the tower at {at}: finished",
+            who(player)
+        ),
+        Event::Captured {
+            turn,
+            player,
+            owner,
+            figure,
+            from,
+        } => {
+            let from = match from.segment {
+                NO_SEGMENT => format!("the top of the tower at {}", from.pos),
+                _ => segment_name(game, *from),
+            };
+            match owner == player {
+                true => format!(
+                    "turn {turn}: {} captures their own {figure} on {from}: back to supply",
+                    who(player)
+                ),
+                false => format!(
+                    "turn {turn}: {} captures {}'s {figure} on {from}: a prisoner",
+                    who(player),
+                    who(owner)
+                ),
+            }
+        }
+        Event::Exchanged {
+            turn,
+            players,
+            figures,
+        } => format!(
+            "turn {turn}: {} and {} exchange prisoners: {}'s {} and {}'s {} go home",
+            who(&players[0]),
+            who(&players[1]),
+            who(&players[0]),
+            figures[0],
+            who(&players[1]),
+            figures[1]
+        ),
+        Event::Ransomed {
+            turn,
+            player,
+            holder,
+            figure,
+        } => format!(
+            "turn {turn}: {} pays {} a ransom of 3 points for their {figure}",
+            who(player),
+            who(holder)
+        ),
         _ => return None,
     };
     Some(text)

@@ -68,7 +68,8 @@ fn figure_of(text: &str) -> Value {
     };
     let words: Vec<&str> = text.split(' ').collect();
     let named = match words[0] {
-        "return" | "free" | "portal" | "add" => words.get(1).and_then(|w| kind(w)),
+        "return" | "free" | "portal" | "add" | "top" => words.get(1).and_then(|w| kind(w)),
+        "capture" => words.get(2).and_then(|w| kind(w)),
         w => kind(w),
     };
     named.unwrap_or(Value::Null)
@@ -235,10 +236,46 @@ fn a_setup_the_engine_refuses_says_why() {
     assert_eq!(create(robot).status, 400);
 }
 
+/// The Tower: people take its options like any other (pieces, followers on
+/// top, captures, ransoms); the view draws the towers with their height and
+/// each player's pieces and prisoners; the record replays to the same scores.
+#[test]
+fn a_tower_game_offers_its_moves_and_shows_towers_and_prisoners() {
+    let sessions = Sessions::new();
+    let body = format!(r#"{{"sets": ["base", "tower"], "seats": {TWO_PEOPLE}, "seed": 4}}"#);
+    let (view, record, offered) = play_out(&sessions, &body);
+    for word in ["tower", "top", "capture", "decline"] {
+        assert!(
+            offered.contains(word),
+            "`{word}` never offered: {offered:?}"
+        );
+    }
+    let towers = view["towers"].as_array().expect("towers");
+    assert!(!towers.is_empty(), "no tower drawn");
+    assert!(towers.iter().any(|t| t["height"].as_u64() > Some(0)));
+    for p in view["players"].as_array().expect("players") {
+        assert!(p["tower"]["pieces"].is_u64(), "{p}");
+        assert!(p["tower"]["prisoners"].is_array(), "{p}");
+    }
+    let log = view["log"].to_string();
+    for happening in ["puts a tower piece", "captures"] {
+        assert!(log.contains(happening), "no `{happening}` in the log");
+    }
+    let parsed = tilec::record::parse(&record).expect("the record parses");
+    let replayed =
+        tilec::record::replay(&parsed, tilec_runtime::tables::SETS).expect("and replays");
+    let replayed: Vec<i64> = replayed.scores().iter().map(|&s| i64::from(s)).collect();
+    assert_eq!(scores(&view), replayed);
+    // A base game's view has no tower part.
+    let base = new_game(&sessions, TWO_PEOPLE);
+    assert_eq!(base["towers"], serde_json::json!([]));
+    assert!(base["players"][0]["tower"].is_null());
+}
+
 #[test]
 fn bots_play_a_game_with_every_expansion_to_the_end() {
     let sessions = Sessions::new();
-    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders", "princess-dragon"], "seed": 5,
+    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders", "princess-dragon", "tower"], "seed": 5,
         "seats": [{"name": "R", "player": "random"}, {"name": "M", "player": "monte-carlo"}, {"name": "S", "player": "random"}]}"#;
     let mut view = sessions
         .create(body.as_bytes(), &Available::Shipped)

@@ -8,7 +8,7 @@ use super::live::Live;
 use super::log;
 use super::points::Points;
 use serde_json::{json, Value};
-use tilec_runtime::{Action, FigureKind, Game, Move, Phase};
+use tilec_runtime::{Action, Choice, FigureKind, Game, Move, Phase};
 
 /// What every view shows: the board, the players, the log.
 pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points) -> Value {
@@ -17,6 +17,9 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
     let kinds = cat.figure_kinds();
     // Traders & Builders (its builder in play): each player's goods.
     let traders = kinds.contains(&FigureKind::Builder);
+    // The Tower (a foundation among the tiles): pieces left and prisoners.
+    let towers =
+        !game.towers().is_empty() || (0..game.players()).any(|p| game.tower_pieces(p as u8) > 0);
     let players: Vec<Value> = (0..game.players())
         .map(|p| {
             let supply: Vec<Value> = kinds
@@ -32,6 +35,14 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
                 "goods": traders.then(|| {
                     let goods = game.goods(p as u8);
                     json!({"wine": goods[0], "grain": goods[1], "cloth": goods[2]})
+                }),
+                "tower": towers.then(|| {
+                    let prisoners: Vec<Value> = game
+                        .prisoners_of(p as u8)
+                        .into_iter()
+                        .map(|(owner, kind, n)| json!({"player": owner, "kind": kind.name(), "n": n}))
+                        .collect();
+                    json!({"pieces": game.tower_pieces(p as u8), "prisoners": prisoners})
                 }),
             })
         })
@@ -57,6 +68,16 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
         .trapped()
         .iter()
         .map(|t| json!({"player": t.player, "kind": t.kind.name(), "x": t.at.x, "y": t.at.y, "trap": t.trap.name()}))
+        .collect();
+    let tower_list: Vec<Value> = game
+        .towers()
+        .iter()
+        .map(|t| {
+            let top = t
+                .follower
+                .map(|(player, kind)| json!({"player": player, "kind": kind.name()}));
+            json!({"x": t.at.x, "y": t.at.y, "height": t.height, "top": top})
+        })
         .collect();
     let last = game
         .placed_tiles()
@@ -89,6 +110,7 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
         "dragon": dragon,
         "dragon_path": path,
         "fairy": fairy,
+        "towers": tower_list,
         "log": log::lines(game, names),
         "over": game.is_over(),
     })
@@ -173,8 +195,10 @@ fn figure(act: Act) -> Option<&'static str> {
             | Action::Return { figure, .. }
             | Action::Free { figure, .. }
             | Action::Portal { figure, .. }
-            | Action::AddNextTo { figure, .. },
-        )) => Some(figure.name()),
+            | Action::AddNextTo { figure, .. }
+            | Action::TowerFollower { figure, .. },
+        ))
+        | Act::Move(Move::Decide(Choice::Capture { figure, .. })) => Some(figure.name()),
         _ => None,
     }
 }

@@ -17,6 +17,13 @@ pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>)
     match act {
         Act::Draw => ("draw a tile".into(), None),
         Act::Move(Move::TakeTownHall) => ("take the town hall instead of drawing".into(), None),
+        Act::Move(Move::Ransom { holder, figure }) => (
+            format!(
+                "pay {} 3 points to free your {figure} (a ransom)",
+                who(holder)
+            ),
+            None,
+        ),
         Act::Move(Move::Figure(a)) => match a {
             Action::Pass => ("no figure".into(), None),
             Action::Place { figure, segment } => {
@@ -53,6 +60,13 @@ pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>)
                 format!("move the fairy beside your follower on {}", on(at)),
                 Some(at),
             ),
+            Action::TowerPiece { at } => {
+                (format!("a tower piece on the tower at {at}"), Some(top(at)))
+            }
+            Action::TowerFollower { figure, at } => (
+                format!("a {figure} on top of the tower at {at} (finishing it)"),
+                Some(top(at)),
+            ),
             other => (other.to_string(), None),
         },
         Act::Move(Move::Decide(c)) => match c {
@@ -75,9 +89,27 @@ pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>)
                 let whither = to.map_or(String::new(), |p| format!(" to {p}"));
                 (format!("move the dragon {name}{whither}"), spot)
             }
+            Choice::Capture { player, figure, at } => {
+                let on = match at.segment {
+                    tilec_runtime::NO_SEGMENT => format!("the top of the tower at {}", at.pos),
+                    _ => on(at),
+                };
+                (
+                    format!("capture {}'s {figure} on {on}", who(player)),
+                    Some(at),
+                )
+            }
             other => (other.to_string(), None),
         },
         Act::Move(m) => (m.display(game.catalog()).to_string(), None),
+    }
+}
+
+/// The top of the tower at `at` (no segment: the middle of its tile).
+fn top(at: tilec_runtime::Pos) -> Spot {
+    Spot {
+        pos: at,
+        segment: tilec_runtime::NO_SEGMENT,
     }
 }
 
@@ -87,6 +119,7 @@ fn decline(game: &Game) -> String {
         Some(Decision::Messenger { .. }) => "the messenger goes home".into(),
         Some(Decision::Mayor { .. }) => "no swap: the mayor goes home".into(),
         Some(Decision::Scarecrow { .. }) => "the scarecrow goes home".into(),
+        Some(Decision::Capture { .. }) => "no capture".into(),
         _ => "decline".into(),
     }
 }
@@ -100,7 +133,10 @@ pub fn question(live: &Live) -> String {
     let name = &live.names[usize::from(p)];
     let on = |s: Spot| segment_name(game, s);
     match game.phase() {
-        Phase::Draw => format!("{name}: draw a tile, or take the town hall"),
+        Phase::Draw if game.holds_town_hall(p) => {
+            format!("{name}: draw a tile, or take the town hall")
+        }
+        Phase::Draw => format!("{name}: draw a tile, or pay a ransom first"),
         Phase::Place(kind) => format!("{name}: place {}", game.catalog().kind(kind).id),
         Phase::Figure => format!("{name}: a figure on the tile just placed?"),
         Phase::Decide => match game.decision() {
@@ -120,6 +156,9 @@ pub fn question(live: &Live) -> String {
             Some(Decision::Dragon { .. }) => {
                 let made = game.dragon_visited().len().saturating_sub(1);
                 format!("{name}: move the dragon (move {} of 6)", made + 1)
+            }
+            Some(Decision::Capture { at, .. }) => {
+                format!("{name}: capture a follower in the reach of the tower at {at}?")
             }
             _ => format!("{name}: decide"),
         },

@@ -44,6 +44,15 @@ pub enum ActionBlock {
     /// The Princess & the Dragon: the fairy moves beside an own follower:
     /// (row, column, segment).
     Fairy,
+    /// The Tower: a tower piece on the tower at (row, column).
+    TowerPiece,
+    /// The Tower: a follower on top of the tower at (figure, row, column).
+    TowerFollower,
+    /// The Tower: capture a figure: (player · figures + figure, row, column,
+    /// segment), segment `segments` for the top of a tower.
+    Capture,
+    /// The Tower: pay a ransom before drawing: (holder, figure).
+    Ransom,
 }
 
 impl ActionBlock {
@@ -51,7 +60,7 @@ impl ActionBlock {
     /// base game's first, then the expansions' (each expansion names the
     /// blocks it uses: its `ACTIONS`). A new block goes at the end, so that
     /// the indices of the games without it stay as they were.
-    pub const ORDER: [ActionBlock; 19] = [
+    pub const ORDER: [ActionBlock; 23] = [
         ActionBlock::Place,
         ActionBlock::Deploy,
         ActionBlock::Pass,
@@ -71,6 +80,10 @@ impl ActionBlock {
         ActionBlock::Dragon,
         ActionBlock::Princess,
         ActionBlock::Fairy,
+        ActionBlock::TowerPiece,
+        ActionBlock::TowerFollower,
+        ActionBlock::Capture,
+        ActionBlock::Ransom,
     ];
 
     /// Whether every game has the block (the base game's moves).
@@ -103,6 +116,10 @@ impl ActionBlock {
             ActionBlock::Dragon => "dragon",
             ActionBlock::Princess => "princess",
             ActionBlock::Fairy => "fairy",
+            ActionBlock::TowerPiece => "tower_piece",
+            ActionBlock::TowerFollower => "tower_follower",
+            ActionBlock::Capture => "capture",
+            ActionBlock::Ransom => "ransom",
         }
     }
 
@@ -121,6 +138,10 @@ impl ActionBlock {
             }
             ActionBlock::Dragon => &["direction"],
             ActionBlock::Free => &["figure", "row", "column"],
+            ActionBlock::TowerPiece => &["row", "column"],
+            ActionBlock::TowerFollower => &["figure", "row", "column"],
+            ActionBlock::Capture => &["player_figure", "row", "column", "segment"],
+            ActionBlock::Ransom => &["player", "figure"],
             _ => &[],
         }
     }

@@ -181,7 +181,7 @@ impl Writer<'_> {
             self.trapped(&mut v);
         }
         if l.goods {
-            for seat in seats {
+            for seat in seats.clone() {
                 for n in game.goods(seat) {
                     v.put(n.into());
                 }
@@ -216,6 +216,20 @@ impl Writer<'_> {
         let visited = game.dragon_visited();
         for i in 0..=crate::expansion::princess_dragon::DRAGON_MOVES {
             square(v, visited.get(i).copied());
+        }
+        if l.towers {
+            self.towers(&mut v);
+            for seat in seats.clone() {
+                v.put(game.tower_pieces(seat).into());
+            }
+            for holder in seats.clone() {
+                for owner in seats.clone() {
+                    for kind in l.kinds_in_play() {
+                        v.put(game.prisoners(holder, owner, kind).into());
+                    }
+                }
+            }
+            v.put(game.ransom_paid().into());
         }
     }
 
@@ -255,6 +269,13 @@ impl Writer<'_> {
             Decision::Scarecrow { at, .. } => (3, Some(at)),
             Decision::Messenger { from, .. } => (4, Some(from)),
             Decision::Dragon { .. } => (5, None),
+            Decision::Capture { at, .. } => (
+                6,
+                Some(crate::Spot {
+                    pos: at,
+                    segment: 0,
+                }),
+            ),
         };
         v.put(code);
         v.put(self.rel(d.player()));
@@ -290,10 +311,42 @@ impl Writer<'_> {
             })
             .collect();
         entries.sort_unstable();
+        let end = v.at + 4 * l.trap_slots();
         for e in entries.iter().take(l.trap_slots()) {
             v.out[v.at..v.at + 4].copy_from_slice(e);
             v.at += 4;
         }
+        v.at = end;
+    }
+
+    /// The Tower: the foundations on the board, sorted.
+    fn towers(&self, v: &mut VecWriter<'_>) {
+        let l = self.layout;
+        let mut entries: Vec<[u8; 4]> = self
+            .state
+            .game
+            .towers()
+            .iter()
+            .map(|t| {
+                let (r, c) = self.square(t.at).map_or((0, 0), |(r, c)| (r + 1, c + 1));
+                let top = t.follower.map_or(0, |(p, k)| {
+                    1 + self.rel(p) * l.code_kinds() + l.figure_index(k)
+                });
+                [
+                    r.min(255) as u8,
+                    c.min(255) as u8,
+                    t.height,
+                    top.min(255) as u8,
+                ]
+            })
+            .collect();
+        entries.sort_unstable();
+        let end = v.at + 4 * l.tower_slots;
+        for e in entries.iter().take(l.tower_slots) {
+            v.out[v.at..v.at + 4].copy_from_slice(e);
+            v.at += 4;
+        }
+        v.at = end;
     }
 }
 
