@@ -190,6 +190,20 @@ impl Writer<'_> {
         if l.dragon {
             self.dragon(&mut v);
         }
+        if l.towers {
+            self.towers(&mut v);
+            for seat in seats.clone() {
+                v.put(game.tower_pieces(seat).into());
+            }
+            for holder in seats.clone() {
+                for owner in seats.clone() {
+                    for kind in l.kinds_in_play() {
+                        v.put(game.prisoners(holder, owner, kind).into());
+                    }
+                }
+            }
+            v.put(game.ransom_paid().into());
+        }
     }
 
     /// The dragon, the fairy and the squares of the dragon's movement.
@@ -216,20 +230,6 @@ impl Writer<'_> {
         let visited = game.dragon_visited();
         for i in 0..=crate::expansion::princess_dragon::DRAGON_MOVES {
             square(v, visited.get(i).copied());
-        }
-        if l.towers {
-            self.towers(&mut v);
-            for seat in seats.clone() {
-                v.put(game.tower_pieces(seat).into());
-            }
-            for holder in seats.clone() {
-                for owner in seats.clone() {
-                    for kind in l.kinds_in_play() {
-                        v.put(game.prisoners(holder, owner, kind).into());
-                    }
-                }
-            }
-            v.put(game.ransom_paid().into());
         }
     }
 
