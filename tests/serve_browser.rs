@@ -387,3 +387,31 @@ fn inns_cathedrals_and_traders_builders_are_played_to_the_end_by_clicks() {
     }
     screenshot(&mut browser, &tab, "play-ic-tb-over.png");
 }
+
+/// A base + The Princess & the Dragon hot-seat game by clicks: every player
+/// moves the dragon in turn through the options, the dragon is drawn on the
+/// board, the page raises no error and `tilec play` scores the downloaded
+/// record (with its `dragon` moves) as the page did.
+#[test]
+fn the_princess_and_the_dragon_is_played_to_the_end_by_clicks() {
+    let Some(mut browser) =
+        Browser::launch("the_princess_and_the_dragon_is_played_to_the_end_by_clicks")
+    else {
+        return;
+    };
+    let server = Server::on(&root().join("tiles"), &[]);
+    let tab = start_with_sets(&mut browser, &server, &["princess-dragon"], 2);
+    play_placing(&mut browser, &tab, &[]);
+    let dragon = browser.eval(&tab, "document.querySelectorAll('#board .dragon').length");
+    assert_eq!(dragon.as_u64(), Some(1), "the dragon is drawn");
+    let shown = scores(&mut browser, &tab);
+    let (file, again) = replayed(&mut browser, &tab, "princess-dragon");
+    assert_eq!(shown, again, "tilec play scores the record as the page did");
+    let record = std::fs::read_to_string(&file).expect("the record");
+    assert!(
+        record.contains("dragon = ["),
+        "the dragon's moves are written"
+    );
+    assert_eq!(page_errors(&mut browser, &tab), Vec::<String>::new());
+    screenshot(&mut browser, &tab, "play-princess-dragon-over.png");
+}
