@@ -661,7 +661,7 @@ fn compile(kind: &TileKind, tables: &mut FitTables) -> Result<KindInfo, CatalogE
                     pennants: s.pennants,
                     cities: s.cities,
                     stand: (0..FigureKind::ALL.len())
-                        .fold(0, |m, f| m | u8::from(stand[f] >> i & 1 != 0) << f),
+                        .fold(0, |m, f| m | u16::from(stand[f] >> i & 1 != 0) << f),
                 })
                 .collect::<Vec<_>>(),
         ),

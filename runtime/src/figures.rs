@@ -189,7 +189,7 @@ impl fmt::Display for FigureKind {
 }
 
 /// The kinds a surround concerns (bit per kind in [`FigureKind::ALL`] order).
-pub(crate) const WATCHED: u8 = {
+pub(crate) const WATCHED: u16 = {
     let mut mask = 0;
     let mut i = 0;
     while i < FigureKind::ALL.len() {

@@ -86,7 +86,7 @@ macro_rules! registry {
 
             /// The figure kinds in play (bit per kind in `FigureKind::ALL`
             /// order): the base game's and the expansions' in play.
-            pub(crate) fn figures(&self) -> u8 {
+            pub(crate) fn figures(&self) -> u16 {
                 let mut mask = 1 << FigureKind::Follower.index() | 1 << FigureKind::Abbot.index();
                 $(if self.$name.is_some() {
                     for k in <$ty>::FIGURES {

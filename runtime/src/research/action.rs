@@ -42,7 +42,7 @@ pub struct ActionSpace {
     figures: usize,
     /// The figure kinds in play (bit per kind in [`FigureKind::ALL`] order):
     /// the `figure` axis counts them in that order.
-    kinds: u8,
+    kinds: u16,
     players: usize,
     blocks: [(ActionBlock, usize); BLOCKS],
     len: usize,
@@ -323,6 +323,6 @@ fn rules_halls(cat: &Catalog) -> usize {
 
 /// A figure kind's place among the kinds of `kinds` (bit per kind in
 /// [`FigureKind::ALL`] order) that come before it.
-pub(super) fn figure_slot(kinds: u8, k: FigureKind) -> usize {
-    (kinds & ((1u16 << k.index()) - 1) as u8).count_ones() as usize
+pub(super) fn figure_slot(kinds: u16, k: FigureKind) -> usize {
+    (kinds & ((1u32 << k.index()) - 1) as u16).count_ones() as usize
 }

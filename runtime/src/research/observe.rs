@@ -132,7 +132,7 @@ pub struct ObservationLayout {
     players: usize,
     figures: usize,
     /// The figure kinds in play (bit per kind in `FigureKind::ALL` order).
-    in_play: u8,
+    in_play: u16,
     kinds: usize,
     wide: bool,
     /// The figure codes need two bytes (`figure_high` planes): the players'

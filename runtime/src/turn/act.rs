@@ -198,13 +198,13 @@ impl Game {
         let avail = in_supply(supply);
         let f = &self.board.features;
         if k.nodes.padded_len() == NODE_GROUP {
-            let mut pairs = 0u64;
+            let mut pairs = 0u128;
             for segment in 0..NODE_GROUP {
                 let node = tile.node_base + segment as u16;
                 let free = f.figures(f.find(node)) == 0;
-                let may = select_unpredictable(free, u8::MAX, JOINERS);
+                let may = select_unpredictable(free, u16::MAX, JOINERS);
                 let figures = f.stand(node) & avail & may;
-                pairs |= u64::from(figures) << (KINDS * segment);
+                pairs |= u128::from(figures) << (KINDS * segment);
             }
             while pairs != 0 {
                 let bit = pairs.trailing_zeros() as usize;
@@ -221,7 +221,7 @@ impl Game {
             let node = tile.node_base + u16::from(segment);
             let free = self.board.features.figures(self.board.features.find(node)) == 0;
             let may = match free {
-                true => u8::MAX,
+                true => u16::MAX,
                 false => JOINERS,
             };
             let mut figures = self.board.features.stand(node) & avail & may;
@@ -410,7 +410,7 @@ const KINDS: usize = FigureKind::ALL.len();
 
 /// The figure kinds that may join an occupied feature (bit per kind in
 /// [`FigureKind::ALL`] order).
-pub(crate) const JOINERS: u8 = {
+pub(crate) const JOINERS: u16 = {
     let mut mask = 0;
     let mut i = 0;
     while i < FigureKind::ALL.len() {
@@ -424,17 +424,17 @@ pub(crate) const JOINERS: u8 = {
 
 /// The figure kinds in `supply` (bit per kind in [`FigureKind::ALL`] order).
 #[inline(always)]
-pub(crate) fn in_supply(supply: &[u8; FigureKind::ALL.len()]) -> u8 {
+pub(crate) fn in_supply(supply: &[u8; FigureKind::ALL.len()]) -> u16 {
     supply
         .iter()
         .enumerate()
-        .fold(0, |m, (i, &n)| m | u8::from(n != 0) << i)
+        .fold(0, |m, (i, &n)| m | u16::from(n != 0) << i)
 }
 
 /// The segments that some figure kind of `avail` (bit per kind) may stand
 /// on, from a kind's `stand` masks.
 #[inline(always)]
-pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u8) -> u32 {
+pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u16) -> u32 {
     stand.iter().enumerate().fold(0, |m, (i, &s)| {
         m | s & 0u32.wrapping_sub(u32::from(avail >> i & 1))
     })
