@@ -128,13 +128,14 @@ pub(crate) struct KindInfo {
     pub facing: [[[u8; 3]; 4]; 4],
     /// Packed one-hot edges (4 bits per side, N lowest) per rotation.
     pub sig: [u16; 4],
-    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
-    /// on (bit per segment), so the figure step tests a mask per segment.
-    pub stand: [u32; FigureKind::ALL.len()],
     /// The segment Solovei's tree stands on, or `NO_SEGMENT`.
     pub tree: u8,
     /// Vodyanoy's lake: the tile traps figures around it.
     pub trap_lake: bool,
+    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
+    /// on (bit per segment), so the figure step tests a mask per segment (the
+    /// base game's two kinds in the third line; the expansions' run on).
+    pub stand: [u32; FigureKind::ALL.len()],
     pub class: PileClass,
     /// Sides (bit per direction) that carry a river, per rotation.
     pub river_sides: [u8; 4],
@@ -490,7 +491,18 @@ impl Catalog {
         self.kinds
             .iter()
             .position(|k| k.def.id == id)
+            .or_else(|| self.abbey_named(id))
             .map(|i| i as KindId)
+    }
+
+    /// `<set>/abbey`: the set's abbey (Abbey & Mayor's tile A), as records
+    /// name the players' abbeys.
+    fn abbey_named(&self, id: &str) -> Option<usize> {
+        let set = id.strip_suffix("/abbey")?;
+        self.kinds.iter().position(|k| {
+            k.class == PileClass::Abbey
+                && k.def.id.strip_prefix(set).is_some_and(|r| r.starts_with('/'))
+        })
     }
 
     /// Every kind id, in set order.

@@ -24,6 +24,12 @@ pub enum Cause {
     AbbotRecall,
     /// Final scoring of an incomplete feature or a field.
     EndOfGame,
+    /// Abbey & Mayor: a barn placed in the field (its figures score 3 a
+    /// completed city and go home).
+    Barn,
+    /// Abbey & Mayor: the field, holding figures, was joined to a barn's
+    /// (they score 1 a completed city and go home).
+    BarnJoined,
 }
 
 impl Cause {
@@ -33,6 +39,8 @@ impl Cause {
             Cause::Completed => "completed",
             Cause::AbbotRecall => "abbot recall",
             Cause::EndOfGame => "end of game",
+            Cause::Barn => "barn placed",
+            Cause::BarnJoined => "joined to a barn",
         }
     }
 }
@@ -267,6 +275,8 @@ pub enum PointsReason {
     /// Traders & Builders: the pig's bonus, +1 a completed city to its owner
     /// winning its field (4 a city instead of 3).
     Pig,
+    /// Abbey & Mayor: a barn at the end, 4 a completed city of its field.
+    Barn,
 }
 
 impl PointsReason {
@@ -279,6 +289,7 @@ impl PointsReason {
             PointsReason::Goods(Good::Grain) => "grain majority",
             PointsReason::Goods(Good::Cloth) => "cloth majority",
             PointsReason::Pig => "pig bonus (4 a city)",
+            PointsReason::Barn => "barn (4 a city)",
         }
     }
 }

@@ -15,6 +15,8 @@
 //!   follower.
 //! - [`traders_builders`]: Traders & Builders: the trade goods, the builder,
 //!   the pig.
+//! - [`abbey_mayor`]: Abbey & Mayor: the abbeys, the mayor, the wagon, the
+//!   barn.
 //!
 //! A catalog decides once which expansions are in play ([`Expansion::rules`]
 //! reads its compiled tiles: arrows, marks, road ends; never tile ids). A
@@ -26,6 +28,7 @@
 //! `docs/expansions.md` is the guide: the lifecycle of a turn with every hook
 //! in order, and the checklist of what adding an expansion touches.
 
+pub(crate) mod abbey_mayor;
 pub(crate) mod anniversary;
 pub(crate) mod festival;
 pub(crate) mod inns_cathedrals;

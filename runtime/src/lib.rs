@@ -228,6 +228,7 @@ pub(crate) use turn::{act, draw, pile, scoring};
 pub use turn::{decide, moves};
 
 pub use act::ActError;
+pub use expansion::abbey_mayor::CORNER_NAMES;
 pub use catalog::{Catalog, CatalogError, CatalogOptions, KindId, PileClass};
 pub use decide::{Choice, ChoiceError, Decision};
 pub use draw::{DrawError, Drawn};

@@ -135,6 +135,7 @@ fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
     {
         match m {
             Move::TakeTownHall => f.write_str("town-hall"),
+            Move::TakeAbbey => f.write_str("abbey"),
             Move::Place { placement, .. } => {
                 write!(
                     f,
@@ -310,6 +311,7 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
     };
     match first {
         "town-hall" => one(Move::TakeTownHall),
+        "abbey" => one(Move::TakeAbbey),
         "pass" => one(Move::Figure(Action::Pass)),
         "decline" => one(Move::Decide(Choice::Decline)),
         "hand-over" => one(Move::Decide(Choice::HandOver)),

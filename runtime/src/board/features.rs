@@ -424,7 +424,7 @@ mod tests {
                 open: 2,
                 pennants: s,
                 cities: 1 << s,
-                stand: s,
+                stand: s.into(),
             })
             .collect();
         let template = Template::new(&segs);

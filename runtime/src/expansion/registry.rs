@@ -286,6 +286,7 @@ registry! {
     anniversary: super::anniversary::Anniversary,
     inns_cathedrals: super::inns_cathedrals::InnsCathedrals,
     traders_builders: super::traders_builders::TradersBuilders,
+    abbey_mayor: super::abbey_mayor::AbbeyMayor,
 }
 
 #[cfg(test)]
@@ -305,6 +306,7 @@ mod tests {
             ("anniversary", exp.anniversary.is_some()),
             ("inns_cathedrals", exp.inns_cathedrals.is_some()),
             ("traders_builders", exp.traders_builders.is_some()),
+            ("abbey_mayor", exp.abbey_mayor.is_some()),
         ] {
             if on {
                 names.push(name);
@@ -326,6 +328,7 @@ mod tests {
         assert_eq!(in_play(&["base", "anniversary"]), ["anniversary"]);
         assert_eq!(in_play(&["base", "inns-cathedrals"]), ["inns_cathedrals"]);
         assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
+        assert_eq!(in_play(&["base", "abbey-mayor"]), ["abbey_mayor"]);
         let all = [
             "base",
             "river",
@@ -335,6 +338,7 @@ mod tests {
             "mm",
             "inns-cathedrals",
             "traders-builders",
+            "abbey-mayor",
         ];
         let names = [
             "festival",
@@ -343,6 +347,7 @@ mod tests {
             "anniversary",
             "inns_cathedrals",
             "traders_builders",
+            "abbey_mayor",
         ];
         assert_eq!(in_play(&all), names);
     }
@@ -406,6 +411,19 @@ mod tests {
         ];
         assert_eq!((kinds, names), (big, base.to_vec()));
         for mark in [MarkKind::Inn, MarkKind::Cathedral] {
+            assert!(mark.played(), "{mark:?}");
+        }
+        // Abbey & Mayor: its three figures, the abbey's block beside the
+        // draw, the wagon's decline and move.
+        let (kinds, names) = blocks(&["base", "abbey-mayor"]);
+        let am = [FigureKind::AmMayor, FigureKind::Wagon, FigureKind::Barn];
+        assert_eq!(kinds, [&FigureKind::ALL[..2], &am[..]].concat());
+        let am_blocks = ["abbey", "draw", "decline", "move"];
+        assert_eq!(names.len(), base.len() + am_blocks.len());
+        assert!(am_blocks.iter().all(|b| names.contains(b)), "{names:?}");
+        let cat = Catalog::shipped(&["base", "abbey-mayor"]).expect("shipped sets");
+        assert!(cat.exp.observes("abbeys") && !cat.exp.observes("goods"));
+        for mark in [MarkKind::Abbey, MarkKind::Wells] {
             assert!(mark.played(), "{mark:?}");
         }
         assert!(!MarkKind::Tower.played() && !MarkKind::Dragon.played());

@@ -423,12 +423,26 @@ impl TurnReplay<'_> {
                 at,
                 portal,
             } => match at {
+                _ if *kind == FigureKind::Barn && crate::CORNER_NAMES.contains(&on.as_str()) => {
+                    let c = crate::CORNER_NAMES.iter().position(|n| n == on).unwrap_or(0);
+                    game.barn_at_corner(c).map_err(|error| {
+                        self.error(ReplayErrorKind::Figure {
+                            step: format!("barn on {on}"),
+                            error,
+                            legal: game
+                                .legal_actions()
+                                .iter()
+                                .map(|&a| describe(game, turn.at, a))
+                                .collect(),
+                        })
+                    })?
+                }
                 Some(pos) if *pos != turn.at || *portal => Action::Portal {
                     figure: *kind,
                     at: self.spot(game, *pos, on)?,
                 },
                 _ => Action::Place {
-                    figure: *kind,
+                    figure: game.record_figure(*kind),
                     segment: self.spot(game, turn.at, on)?.segment,
                 },
             },
@@ -518,6 +532,7 @@ impl TurnReplay<'_> {
             Decision::Mayor { player, .. } => (player, FigureKind::Mayor),
             Decision::Scarecrow { player, .. } => (player, FigureKind::Scarecrow),
             Decision::Messenger { player, .. } => (player, FigureKind::Messenger),
+            Decision::Wagon { player, .. } => (player, FigureKind::Wagon),
             _ => (game.current_player(), FigureKind::Follower),
         };
         let name = self.players.get(usize::from(who)).cloned();
@@ -544,12 +559,15 @@ impl TurnReplay<'_> {
         Ok(Some(match &a.what {
             AnswerKind::MayorDecline
             | AnswerKind::ScarecrowReturn
-            | AnswerKind::MessengerReturn => Choice::Decline,
+            | AnswerKind::MessengerReturn
+            | AnswerKind::WagonReturn => Choice::Decline,
             AnswerKind::HandOver => Choice::HandOver,
             AnswerKind::LieDown => Choice::LieDown,
-            AnswerKind::MessengerMove { at, on } => Choice::Move {
-                to: self.spot(game, *at, on)?,
-            },
+            AnswerKind::MessengerMove { at, on } | AnswerKind::WagonMove { at, on } => {
+                Choice::Move {
+                    to: self.spot(game, *at, on)?,
+                }
+            }
             AnswerKind::MayorSwap { at, on, of } => {
                 let at = self.spot(game, *at, on)?;
                 let who = d.player();
@@ -602,7 +620,10 @@ fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
         ),
         Choice::HandOver => "{ scarecrow = \"hand-over\" }".to_string(),
         Choice::LieDown => "{ scarecrow = \"lie-down\" }".to_string(),
-        Choice::Move { to } => format!("{{ messenger = \"move\", {} }}", spot(to)),
+        Choice::Move { to } => match game.decision() {
+            Some(Decision::Wagon { .. }) => format!("{{ wagon = \"move\", {} }}", spot(to)),
+            _ => format!("{{ messenger = \"move\", {} }}", spot(to)),
+        },
     }
 }
 
@@ -660,6 +681,13 @@ fn segment_names(game: &Game, pos: Pos) -> Vec<String> {
 
 fn describe(game: &Game, pos: Pos, action: Action) -> String {
     match action {
+        Action::Place {
+            figure: FigureKind::Barn,
+            segment,
+        } => match game.barn_corner_of(pos, segment) {
+            Some(c) => format!("barn on {}", crate::CORNER_NAMES[c]),
+            None => format!("barn on {}", segment_name(game, pos, segment)),
+        },
         Action::Place { figure, segment } => {
             format!("{figure} on {}", segment_name(game, pos, segment))
         }

@@ -202,6 +202,7 @@ impl ActionSpace {
         };
         match m {
             Move::TakeTownHall => self.index(ActionBlock::TownHall, &[]),
+            Move::TakeAbbey => self.index(ActionBlock::Abbey, &[]),
             Move::Place { placement: p, .. } => {
                 let (r, c) = self.square(p.pos)?;
                 let q = usize::from(p.rotation.quarter_turns());
@@ -283,6 +284,7 @@ impl ActionSpace {
             ActionBlock::Pass => Move::Figure(Action::Pass),
             ActionBlock::Recall => Move::Figure(Action::RecallAbbot),
             ActionBlock::TownHall => Move::TakeTownHall,
+            ActionBlock::Abbey => Move::TakeAbbey,
             ActionBlock::Arrow => Move::Decide(Choice::Arrow(ARROWS[c[0]])),
             ActionBlock::Decline => Move::Decide(Choice::Decline),
             ActionBlock::HandOver => Move::Decide(Choice::HandOver),

@@ -81,7 +81,7 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
     ("pile", "per kind index, copies still in the pile"),
     (
         "decision",
-        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4), player \
+        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4, wagon 5), player \
          (relative), row + 1, column + 1, segment + 1 of its figure (0s: none)",
     ),
     (
@@ -97,6 +97,10 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
     (
         "goods",
         "Traders & Builders: per relative player, the tokens of wine, grain, cloth",
+    ),
+    (
+        "abbeys",
+        "Abbey & Mayor: per relative player, 1 while holding an abbey",
     ),
 ];
 
@@ -147,6 +151,7 @@ pub struct ObservationLayout {
     traps: bool,
     decisions: bool,
     goods: bool,
+    abbeys: bool,
 }
 
 /// Planes before the segment planes: tile, (tile_high,) rotation, last.
@@ -177,6 +182,7 @@ impl ObservationLayout {
             traps: has("trapped"),
             decisions: has("decision"),
             goods: has("goods"),
+            abbeys: has("abbeys"),
         }
     }
 
@@ -247,6 +253,9 @@ impl ObservationLayout {
         if self.goods {
             shapes.push(("goods", vec![p, 3]));
         }
+        if self.abbeys {
+            shapes.push(("abbeys", vec![p]));
+        }
         let mut start = 0;
         shapes
             .into_iter()
@@ -272,6 +281,7 @@ impl ObservationLayout {
             + if self.arrows { 3 } else { 0 }
             + if self.traps { 4 * self.trap_slots() } else { 0 }
             + if self.goods { 3 * p } else { 0 }
+            + if self.abbeys { p } else { 0 }
     }
 
     /// The figure kinds in play, in [`FigureKind::ALL`] order.

@@ -58,6 +58,11 @@ pub enum ActError {
     /// Traders & Builders: a builder into a road or city the placement
     /// completed.
     BuilderComplete,
+    /// Abbey & Mayor: a barn on no corner of the tile just placed where four
+    /// tiles meet with field at all four corners.
+    BarnCorner,
+    /// Abbey & Mayor: a barn into a field that holds a barn already.
+    BarnField,
 }
 
 impl fmt::Display for ActError {
@@ -103,6 +108,13 @@ impl fmt::Display for ActError {
             ActError::BuilderComplete => f.write_str(
                 "a builder goes only into a road or city that is not complete (builder-open)",
             ),
+            ActError::BarnCorner => f.write_str(
+                "a barn goes only on a corner of the tile just placed where four tiles meet \
+                 and all four corners are field (barn-corner)",
+            ),
+            ActError::BarnField => {
+                f.write_str("a barn goes only into a field without a barn (barn-corner)")
+            }
         }
     }
 }
@@ -455,7 +467,7 @@ mod tests {
     /// every set, whatever the supplies and occupied features.
     #[test]
     fn listed_deployments_and_portal_placements_are_the_checked_ones() {
-        let sets = ["base", "river", "anniversary", "festival", "promos", "mm"];
+        let sets = ["base", "river", "anniversary", "festival", "promos", "mm", "abbey-mayor"];
         let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
         let mut player = RandomPlayer::new(0.6);
         let (mut steps, mut portals) = (0, 0);
@@ -477,7 +489,20 @@ mod tests {
                     })
                     .filter(|&a| game.check_action(a).is_ok())
                     .collect();
-                assert_eq!(places, checked, "seed {seed} turn {}", game.turn());
+                // The base game's deployments in segment-then-kind order; the
+                // kinds an expansion places itself (a barn) after them.
+                let base = |a: &&Action| {
+                    matches!(a, Action::Place { figure, .. } if figure.spec().stands_on != 0)
+                };
+                let split = |v: &[Action]| {
+                    let (b, mut own): (Vec<Action>, Vec<Action>) = v.iter().partition(base);
+                    own.sort_by_key(|a| match a {
+                        Action::Place { figure, segment } => (*segment, *figure),
+                        _ => (0, FigureKind::Follower),
+                    });
+                    (b, own)
+                };
+                assert_eq!(split(&places), split(&checked), "seed {seed} turn {}", game.turn());
                 let portal: Vec<Action> = listed
                     .iter()
                     .copied()

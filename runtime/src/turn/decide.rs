@@ -56,6 +56,14 @@ pub enum Decision {
         /// Where it stood on the scored road.
         from: Spot,
     },
+    /// Abbey & Mayor: a wagon's road, city or monastery scored: move on
+    /// ([`Choice::Move`]) or go home ([`Choice::Decline`]).
+    Wagon {
+        /// The wagon's owner.
+        player: Player,
+        /// Where it stood on the scored feature.
+        from: Spot,
+    },
 }
 
 impl Decision {
@@ -65,7 +73,8 @@ impl Decision {
             Decision::Arrow { player }
             | Decision::Mayor { player, .. }
             | Decision::Scarecrow { player, .. }
-            | Decision::Messenger { player, .. } => player,
+            | Decision::Messenger { player, .. }
+            | Decision::Wagon { player, .. } => player,
         }
     }
 }

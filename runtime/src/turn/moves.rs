@@ -46,6 +46,8 @@ pub enum Move {
     Figure(Action),
     /// The answer to the decision owed ([`Game::decision`]).
     Decide(Choice),
+    /// Abbey & Mayor: take the own abbey to place instead of drawing.
+    TakeAbbey,
 }
 
 /// Why a move is illegal; the game is unchanged.
@@ -225,7 +227,7 @@ impl Game {
     pub fn check_move(&self, m: Move) -> Result<(), MoveError> {
         match (self.phase, m) {
             (Phase::Over, _) => Err(MoveError::Over),
-            (Phase::Draw, Move::TakeTownHall) => self.check_draw_move(m),
+            (Phase::Draw, Move::TakeTownHall | Move::TakeAbbey) => self.check_draw_move(m),
             (Phase::Place(drawn), Move::Place { kind, placement }) => {
                 if kind != drawn {
                     return Err(MoveError::WrongTile { drawn, given: kind });
@@ -284,7 +286,7 @@ impl Game {
         debug_assert_eq!(self.check_move(m), Ok(()), "play_unchecked({m:?})");
         match m {
             // Checked above in debug builds; a no-op when not legal.
-            Move::TakeTownHall => self.play_draw_move(m),
+            Move::TakeTownHall | Move::TakeAbbey => self.play_draw_move(m),
             Move::Place { placement, .. } => self.place_unchecked(placement),
             Move::Figure(a) => self.act_unchecked(a),
             Move::Decide(c) => self.choose_unchecked(c),

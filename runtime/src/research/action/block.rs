@@ -35,6 +35,8 @@ pub enum ActionBlock {
     MoveTo,
     /// Free an own trapped figure: (figure, row, column).
     Free,
+    /// Take the abbey instead of drawing (Abbey & Mayor).
+    Abbey,
 }
 
 impl ActionBlock {
@@ -42,7 +44,7 @@ impl ActionBlock {
     /// base game's first, then the expansions' (each expansion names the
     /// blocks it uses: its `ACTIONS`). A new block goes at the end, so that
     /// the indices of the games without it stay as they were.
-    pub const ORDER: [ActionBlock; 16] = [
+    pub const ORDER: [ActionBlock; 17] = [
         ActionBlock::Place,
         ActionBlock::Deploy,
         ActionBlock::Pass,
@@ -59,6 +61,7 @@ impl ActionBlock {
         ActionBlock::Swap,
         ActionBlock::MoveTo,
         ActionBlock::Free,
+        ActionBlock::Abbey,
     ];
 
     /// Whether every game has the block (the base game's moves).
@@ -88,6 +91,7 @@ impl ActionBlock {
             ActionBlock::Swap => "swap",
             ActionBlock::MoveTo => "move",
             ActionBlock::Free => "free",
+            ActionBlock::Abbey => "abbey",
         }
     }
 

@@ -181,10 +181,15 @@ impl Writer<'_> {
             self.trapped(&mut v);
         }
         if l.goods {
-            for seat in seats {
+            for seat in seats.clone() {
                 for n in game.goods(seat) {
                     v.put(n.into());
                 }
+            }
+        }
+        if l.abbeys {
+            for seat in seats {
+                v.put(game.holds_abbey(seat).into());
             }
         }
     }
@@ -224,6 +229,7 @@ impl Writer<'_> {
             Decision::Mayor { at, .. } => (2, Some(at)),
             Decision::Scarecrow { at, .. } => (3, Some(at)),
             Decision::Messenger { from, .. } => (4, Some(from)),
+            Decision::Wagon { from, .. } => (5, Some(from)),
         };
         v.put(code);
         v.put(self.rel(d.player()));
