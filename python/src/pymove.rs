@@ -220,7 +220,7 @@ impl Move {
     }
 
     /// What the move is: ``"place"``, ``"figure"`` (a figure step or pass),
-    /// ``"choice"`` (a decision's answer), ``"town_hall"`` or ``"draw"``.
+    /// ``"choice"`` (a decision's answer), ``"town_hall"``, ``"abbey"`` or ``"draw"``.
     #[getter]
     fn kind(&self) -> &'static str {
         crate::moves::kind(self.mv)

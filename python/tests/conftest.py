@@ -24,6 +24,7 @@ SET_COMBOS = [
     ["base", "mm"],
     ["base", "inns-cathedrals"],
     ["base", "traders-builders"],
+    ["base", "abbey-mayor"],
     [
         "base",
         "river",
@@ -33,6 +34,7 @@ SET_COMBOS = [
         "mm",
         "inns-cathedrals",
         "traders-builders",
+        "abbey-mayor",
     ],
 ]
 
