@@ -3,7 +3,7 @@
 use super::bot::Act;
 use super::live::Live;
 use super::log::segment_name;
-use tilec_runtime::{Action, Choice, Decision, Game, Move, Phase, Spot};
+use tilec_runtime::{Action, Choice, Decision, FigureKind, Game, Move, Phase, Spot, CORNER_NAMES};
 
 /// An option's words, and the spot on the board it concerns (if any).
 pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>) {
@@ -17,8 +17,22 @@ pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>)
     match act {
         Act::Draw => ("draw a tile".into(), None),
         Act::Move(Move::TakeTownHall) => ("take the town hall instead of drawing".into(), None),
+        Act::Move(Move::TakeAbbey) => ("place the abbey instead of drawing".into(), None),
         Act::Move(Move::Figure(a)) => match a {
             Action::Pass => ("no figure".into(), None),
+            Action::Place {
+                figure: FigureKind::Barn,
+                segment,
+            } => {
+                let spot = game.last_placed().map(|t| Spot {
+                    pos: t.pos,
+                    segment,
+                });
+                let corner = spot
+                    .and_then(|s| game.barn_corner_of(s.pos, s.segment))
+                    .map_or("?", |c| CORNER_NAMES[c]);
+                (format!("barn on the {corner} corner"), spot)
+            }
             Action::Place { figure, segment } => {
                 let spot = game.last_placed().map(|t| Spot {
                     pos: t.pos,
@@ -69,6 +83,7 @@ fn decline(game: &Game) -> String {
         Some(Decision::Messenger { .. }) => "the messenger goes home".into(),
         Some(Decision::Mayor { .. }) => "no swap: the mayor goes home".into(),
         Some(Decision::Scarecrow { .. }) => "the scarecrow goes home".into(),
+        Some(Decision::Wagon { .. }) => "the wagon goes home".into(),
         _ => "decline".into(),
     }
 }
@@ -82,6 +97,7 @@ pub fn question(live: &Live) -> String {
     let name = &live.names[usize::from(p)];
     let on = |s: Spot| segment_name(game, s);
     match game.phase() {
+        Phase::Draw if game.holds_abbey(p) => format!("{name}: draw a tile, or place the abbey"),
         Phase::Draw => format!("{name}: draw a tile, or take the town hall"),
         Phase::Place(kind) => format!("{name}: place {}", game.catalog().kind(kind).id),
         Phase::Figure => format!("{name}: a figure on the tile just placed?"),
@@ -98,6 +114,12 @@ pub fn question(live: &Live) -> String {
             }
             Some(Decision::Messenger { from, .. }) => {
                 format!("{name}: the road of your messenger on {} scored", on(from))
+            }
+            Some(Decision::Wagon { from, .. }) => {
+                format!(
+                    "{name}: the feature of your wagon on {} scored: move it on?",
+                    on(from)
+                )
             }
             _ => format!("{name}: decide"),
         },
