@@ -57,9 +57,9 @@ pub enum PileClass {
     /// and may place it instead of drawing.
     TownHall,
     /// An abbey (Abbey & Mayor): never in the pile; each player holds one and
-    /// may place it instead of drawing. The engine does not play abbeys yet
-    /// (the mark is refused), so it is only in a catalog played as plain
-    /// topology, and then not in play: no player holds one.
+    /// may place it instead of drawing, on a square with tiles on all four
+    /// sides. In a catalog played as plain topology it is not in play: no
+    /// player holds one.
     Abbey,
     /// A square of a piece laid out at setup (a tile with a seam: the Count of
     /// Carcassonne's city): never in the pile. The engine lays no piece out, so
