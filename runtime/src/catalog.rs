@@ -501,7 +501,10 @@ impl Catalog {
         let set = id.strip_suffix("/abbey")?;
         self.kinds.iter().position(|k| {
             k.class == PileClass::Abbey
-                && k.def.id.strip_prefix(set).is_some_and(|r| r.starts_with('/'))
+                && k.def
+                    .id
+                    .strip_prefix(set)
+                    .is_some_and(|r| r.starts_with('/'))
         })
     }
 

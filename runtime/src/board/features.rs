@@ -434,7 +434,7 @@ mod tests {
         for n in 1..11u16 {
             assert_eq!((f.find(n), f.tile(n), f.seg(n)), (n, 7, n as u8 - 1));
             assert_eq!(f.members(n).collect::<Vec<_>>(), vec![n]);
-            assert_eq!((f.cities(n), f.stand(n)), (1 << (n - 1), n as u16 - 1));
+            assert_eq!((f.cities(n), f.stand(n)), (1 << (n - 1), n - 1));
             assert_eq!(
                 (f.kind(n), f.open(n), f.pennants(n)),
                 (SegmentKind::Road, 2, n - 1)

@@ -300,7 +300,8 @@ impl Game {
     /// Whether `pos` is a square an abbey may go on (ruling abbey-hole): empty,
     /// with a tile on each of its four sides.
     pub(crate) fn abbey_square(&self, pos: Pos) -> bool {
-        self.board.grid.tile(pos).is_none() && (0..4).all(|d| self.board.grid.tile(pos.step(d)).is_some())
+        self.board.grid.tile(pos).is_none()
+            && (0..4).all(|d| self.board.grid.tile(pos.step(d)).is_some())
     }
 
     /// The squares an abbey may go on, in frontier order.

@@ -424,7 +424,10 @@ impl TurnReplay<'_> {
                 portal,
             } => match at {
                 _ if *kind == FigureKind::Barn && crate::CORNER_NAMES.contains(&on.as_str()) => {
-                    let c = crate::CORNER_NAMES.iter().position(|n| n == on).unwrap_or(0);
+                    let c = crate::CORNER_NAMES
+                        .iter()
+                        .position(|n| n == on)
+                        .unwrap_or(0);
                     game.barn_at_corner(c).map_err(|error| {
                         self.error(ReplayErrorKind::Figure {
                             step: format!("barn on {on}"),

@@ -467,7 +467,15 @@ mod tests {
     /// every set, whatever the supplies and occupied features.
     #[test]
     fn listed_deployments_and_portal_placements_are_the_checked_ones() {
-        let sets = ["base", "river", "anniversary", "festival", "promos", "mm", "abbey-mayor"];
+        let sets = [
+            "base",
+            "river",
+            "anniversary",
+            "festival",
+            "promos",
+            "mm",
+            "abbey-mayor",
+        ];
         let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
         let mut player = RandomPlayer::new(0.6);
         let (mut steps, mut portals) = (0, 0);
@@ -491,9 +499,7 @@ mod tests {
                     .collect();
                 // The base game's deployments in segment-then-kind order; the
                 // kinds an expansion places itself (a barn) after them.
-                let base = |a: &&Action| {
-                    matches!(a, Action::Place { figure, .. } if figure.spec().stands_on != 0)
-                };
+                let base = |a: &&Action| matches!(a, Action::Place { figure, .. } if figure.spec().stands_on != 0);
                 let split = |v: &[Action]| {
                     let (b, mut own): (Vec<Action>, Vec<Action>) = v.iter().partition(base);
                     own.sort_by_key(|a| match a {
@@ -502,7 +508,12 @@ mod tests {
                     });
                     (b, own)
                 };
-                assert_eq!(split(&places), split(&checked), "seed {seed} turn {}", game.turn());
+                assert_eq!(
+                    split(&places),
+                    split(&checked),
+                    "seed {seed} turn {}",
+                    game.turn()
+                );
                 let portal: Vec<Action> = listed
                     .iter()
                     .copied()

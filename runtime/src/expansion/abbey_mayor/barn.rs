@@ -45,7 +45,10 @@ impl Game {
             (pos.step(b), (c + 3) % 4),
             (pos.step(a).step(b), (c + 2) % 4),
         ];
-        if others.iter().any(|&(p, k)| self.corner_field(p, k).is_none()) {
+        if others
+            .iter()
+            .any(|&(p, k)| self.corner_field(p, k).is_none())
+        {
             return None;
         }
         self.corner_field(pos, c)
@@ -99,7 +102,10 @@ impl Game {
         if !(0..4).any(|c| self.barn_corner(tile.pos, c) == Some(segment)) {
             return Err(ActError::BarnCorner);
         }
-        let root = self.board.features.find(tile.node_base + u16::from(segment));
+        let root = self
+            .board
+            .features
+            .find(tile.node_base + u16::from(segment));
         if self.has_barn(root) {
             return Err(ActError::BarnField);
         }
