@@ -537,6 +537,17 @@ fn check_figures(game: &Game) -> Result<(), String> {
                 return Err(format!("{} at {} without an own follower", b.kind, b.pos));
             }
         }
+        // Abbey & Mayor (rulings barn-placed, barn-joined): between turns a
+        // field with a barn holds barns only.
+        for b in game.figures().iter().filter(|f| f.kind == FigureKind::Barn) {
+            let other = game
+                .figures()
+                .iter()
+                .any(|f| f.kind != FigureKind::Barn && feature(f) == feature(b));
+            if other {
+                return Err(format!("a figure beside the barn at {}", b.pos));
+            }
+        }
     }
     for p in 0..game.players() as u8 {
         for k in FigureKind::ALL {
