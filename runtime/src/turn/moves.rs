@@ -244,9 +244,12 @@ impl Game {
                     cell.set(choices);
                     legal
                 });
-                match legal {
-                    true => Ok(()),
-                    false => Err(MoveError::Decide(ChoiceError::NotLegal)),
+                match (legal, self.decision(), c) {
+                    (true, _, _) => Ok(()),
+                    (false, Some(crate::Decision::Wagon { .. }), Choice::Move { .. }) => {
+                        Err(MoveError::Decide(ChoiceError::WagonTarget))
+                    }
+                    (false, _, _) => Err(MoveError::Decide(ChoiceError::NotLegal)),
                 }
             }
             (phase, _) => Err(MoveError::WrongPhase { phase }),
