@@ -177,15 +177,13 @@ fn draw_in_hand(
 
 /// Whether the player to move may draw or place the town hall they hold.
 fn offers_draw(game: &Game) -> bool {
-    game.phase() == Phase::Draw
-        && game.pile_len() > 0
-        && game.holds_town_hall(game.current_player())
+    game.phase() == Phase::Draw && game.pile_len() > 0 && game.holds_tile(game.current_player())
 }
 
 /// The error of a `waiting` (`None`: `drawn`) that the game does not wait for.
 fn not_waiting(game: &Game, waiting: Option<Waiting>) -> ReplayErrorKind {
     let found = match (game.phase(), game.decision()) {
-        (Phase::Draw, _) if offers_draw(game) => "the town hall or a draw",
+        (Phase::Draw, _) if offers_draw(game) => "a held tile (town hall, abbey) or a draw",
         (Phase::Draw, _) if game.pile_len() > 0 => "the next draw",
         (Phase::Draw | Phase::Over, _) => "nothing: the pile is empty",
         (Phase::Place(_), _) => "the drawn tile's placement",
@@ -631,7 +629,9 @@ fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
 }
 
 /// The segment of the tile at `pos` that `on` names: a board port, or the kind of
-/// the one segment of that kind that touches no port.
+/// the one segment of that kind that touches no port, or (several such: the two
+/// enclosed fields of `abbey-mayor/C`) the segment's name in the tile's
+/// definition.
 fn segment_named(game: &Game, pos: Pos, on: &str) -> Option<u8> {
     if let Some(port) = PORT_NAMES.iter().position(|&p| p == on) {
         return game.segment_at_port(pos, port);
@@ -644,7 +644,10 @@ fn segment_named(game: &Game, pos: Pos, on: &str) -> Option<u8> {
         .filter(|(_, s)| s.ports == 0 && s.kind.name() == on);
     match (named.next(), named.next()) {
         (Some((i, _)), None) => Some(i as u8),
-        _ => None,
+        _ => segs
+            .iter()
+            .position(|s| s.ports == 0 && s.name == on)
+            .map(|i| i as u8),
     }
 }
 
@@ -657,19 +660,18 @@ pub(super) fn segment_name(game: &Game, pos: Pos, seg: u8) -> String {
         .into_iter()
         .find(holds)
         .or_else(|| (0..12).find(holds));
-    let kind = game
+    let segs = game
         .tile_at(pos)
-        .and_then(|t| {
-            game.catalog()
-                .kind(t.kind)
-                .segments
-                .get(usize::from(seg))
-                .map(|s| s.kind.name())
-        })
-        .unwrap_or("?");
-    match port {
-        Some(p) => format!("{} ({kind})", PORT_NAMES[p]),
-        None => kind.to_string(),
+        .map(|t| &game.catalog().kind(t.kind).segments[..])
+        .unwrap_or_default();
+    let this = segs.get(usize::from(seg));
+    let kind = this.map_or("?", |s| s.kind.name());
+    // A segment touching no port whose kind another such shares: its name.
+    let alike = |s: &&crate::tile::Segment| this.is_some_and(|t| s.ports == 0 && s.kind == t.kind);
+    match (port, this) {
+        (Some(p), _) => format!("{} ({kind})", PORT_NAMES[p]),
+        (None, Some(t)) if segs.iter().filter(alike).count() > 1 => t.name.to_string(),
+        (None, _) => kind.to_string(),
     }
 }
 
