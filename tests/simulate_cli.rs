@@ -131,44 +131,6 @@ fn zero_games_are_refused() {
     );
 }
 
-/// The shipped Princess & the Dragon carries marks whose rules the engine
-/// does not play yet: `simulate` and `play` refuse them, naming the tile and
-/// the mark, and play them as plain topology when asked.
-#[test]
-fn the_shipped_sets_the_engine_does_not_play_are_refused_unless_topology_only() {
-    let (set, tile, mark) = ("princess-dragon", "princess-dragon/A", "princess");
-    let sets = format!("base,{set}");
-    let args = [
-        "simulate",
-        "--sets",
-        &sets,
-        "--games",
-        "3",
-        "--threads",
-        "1",
-    ];
-    let out = tilec(&args);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    let err = text(&out.stderr);
-    let said = format!("tile `{tile}` carries the mark `{mark}`");
-    assert!(err.contains(&said), "{err}");
-    assert!(err.contains("hint: add `--topology-only`"), "{err}");
-
-    let dir = Temp::new(&format!("{set}-records"));
-    let mut topology = args.to_vec();
-    topology.extend(["--topology-only", "--records", dir.path()]);
-    let out = tilec(&topology);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let record = format!("{}/game-1.toml", dir.path());
-    let placed = std::fs::read_to_string(&record).expect("a record");
-    assert!(placed.contains(&format!("\"{set}/")), "{placed}");
-    let out = tilec(&["play", &record]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
-    assert!(text(&out.stderr).contains(&format!("carries the mark `{mark}`")));
-    let out = tilec(&["play", &record, "--topology-only"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-}
-
 /// The Tower is played (issue #38): `simulate` plays it with four players,
 /// the records it writes hold its tower pieces, and `play` replays them.
 #[test]

@@ -14,6 +14,7 @@ pub fn kind(mv: Mv) -> &'static str {
     match mv {
         Mv::Draw => "draw",
         Mv::Move(Move::TakeTownHall) => "town_hall",
+        Mv::Move(Move::TakeAbbey) => "abbey",
         Mv::Move(Move::Place { .. }) => "place",
         Mv::Move(Move::Figure(_)) => "figure",
         Mv::Move(Move::Decide(_)) => "choice",

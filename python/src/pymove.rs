@@ -220,7 +220,7 @@ impl Move {
     }
 
     /// What the move is: ``"place"``, ``"figure"`` (a figure step or pass),
-    /// ``"choice"`` (a decision's answer), ``"town_hall"``, ``"draw"`` or
+    /// ``"choice"`` (a decision's answer), ``"town_hall"``, ``"abbey"``, ``"draw"`` or
     /// ``"ransom"`` (The Tower: a ransom paid before drawing).
     #[getter]
     fn kind(&self) -> &'static str {

@@ -26,6 +26,7 @@ SET_COMBOS = [
     ["base", "traders-builders"],
     ["base", "princess-dragon"],
     ["base", "tower"],
+    ["base", "abbey-mayor"],
     [
         "base",
         "river",
@@ -37,6 +38,7 @@ SET_COMBOS = [
         "traders-builders",
         "princess-dragon",
         "tower",
+        "abbey-mayor",
     ],
 ]
 

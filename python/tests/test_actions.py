@@ -23,7 +23,7 @@ def test_a_base_game_has_a_small_fixed_action_space() -> None:
     assert mask.shape == (game.action_size,) and mask.dtype == np.int8
     bigger = tilec.Game(sets=SET_COMBOS[-1], players=4)
     assert bigger.action_size > game.action_size
-    assert len(bigger.action_layout()) == 19
+    assert len(bigger.action_layout()) == 24
 
 
 @pytest.mark.parametrize("sets", SET_COMBOS, ids=lambda s: "+".join(s))
@@ -44,7 +44,7 @@ def test_each_legal_move_has_its_own_index(sets: list[str]) -> None:
             for m, i in zip(moves, indices):
                 assert game.action_move(i) == m
                 name, coords = game.action_parts(i)
-                assert name == dict(place="place", figure=name, choice=name, town_hall="town_hall", draw="draw", ransom="ransom")[m.kind]
+                assert name == dict(place="place", figure=name, choice=name, town_hall="town_hall", abbey="abbey", draw="draw", ransom="ransom")[m.kind]
             assert game.action_size == size, "the space is fixed for the game"
             i = rng.choice(indices)
             expected = game.__copy__()

@@ -57,9 +57,9 @@ pub enum PileClass {
     /// and may place it instead of drawing.
     TownHall,
     /// An abbey (Abbey & Mayor): never in the pile; each player holds one and
-    /// may place it instead of drawing. The engine does not play abbeys yet
-    /// (the mark is refused), so it is only in a catalog played as plain
-    /// topology, and then not in play: no player holds one.
+    /// may place it instead of drawing, on a square with tiles on all four
+    /// sides. In a catalog played as plain topology it is not in play: no
+    /// player holds one.
     Abbey,
     /// A square of a piece laid out at setup (a tile with a seam: the Count of
     /// Carcassonne's city): never in the pile. The engine lays no piece out, so
@@ -128,13 +128,14 @@ pub(crate) struct KindInfo {
     pub facing: [[[u8; 3]; 4]; 4],
     /// Packed one-hot edges (4 bits per side, N lowest) per rotation.
     pub sig: [u16; 4],
-    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
-    /// on (bit per segment), so the figure step tests a mask per segment.
-    pub stand: [u32; FigureKind::ALL.len()],
     /// The segment Solovei's tree stands on, or `NO_SEGMENT`.
     pub tree: u8,
     /// Vodyanoy's lake: the tile traps figures around it.
     pub trap_lake: bool,
+    /// Per figure kind (in [`FigureKind::ALL`] order): the segments it may stand
+    /// on (bit per segment), so the figure step tests a mask per segment (the
+    /// base game's two kinds in the third line; the expansions' run on).
+    pub stand: [u32; FigureKind::ALL.len()],
     pub class: PileClass,
     /// Sides (bit per direction) that carry a river, per rotation.
     pub river_sides: [u8; 4],
@@ -490,7 +491,21 @@ impl Catalog {
         self.kinds
             .iter()
             .position(|k| k.def.id == id)
+            .or_else(|| self.abbey_named(id))
             .map(|i| i as KindId)
+    }
+
+    /// `<set>/abbey`: the set's abbey (Abbey & Mayor's tile A), as records
+    /// name the players' abbeys.
+    fn abbey_named(&self, id: &str) -> Option<usize> {
+        let set = id.strip_suffix("/abbey")?;
+        self.kinds.iter().position(|k| {
+            k.class == PileClass::Abbey
+                && k.def
+                    .id
+                    .strip_prefix(set)
+                    .is_some_and(|r| r.starts_with('/'))
+        })
     }
 
     /// Every kind id, in set order.
@@ -661,7 +676,7 @@ fn compile(kind: &TileKind, tables: &mut FitTables) -> Result<KindInfo, CatalogE
                     pennants: s.pennants,
                     cities: s.cities,
                     stand: (0..FigureKind::ALL.len())
-                        .fold(0, |m, f| m | u8::from(stand[f] >> i & 1 != 0) << f),
+                        .fold(0, |m, f| m | u16::from(stand[f] >> i & 1 != 0) << f),
                 })
                 .collect::<Vec<_>>(),
         ),

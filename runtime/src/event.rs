@@ -24,6 +24,12 @@ pub enum Cause {
     AbbotRecall,
     /// Final scoring of an incomplete feature or a field.
     EndOfGame,
+    /// Abbey & Mayor: a barn placed in the field (its figures score 3 a
+    /// completed city and go home).
+    Barn,
+    /// Abbey & Mayor: the field, holding figures, was joined to a barn's
+    /// (they score 1 a completed city and go home).
+    BarnJoined,
 }
 
 impl Cause {
@@ -33,6 +39,8 @@ impl Cause {
             Cause::Completed => "completed",
             Cause::AbbotRecall => "abbot recall",
             Cause::EndOfGame => "end of game",
+            Cause::Barn => "barn placed",
+            Cause::BarnJoined => "joined to a barn",
         }
     }
 }
@@ -376,6 +384,8 @@ pub enum PointsReason {
     FairyScored,
     /// The Tower: a ransom (-3 to the payer, +3 to the holder).
     Ransom,
+    /// Abbey & Mayor: a barn at the end, 4 a completed city of its field.
+    Barn,
 }
 
 impl PointsReason {
@@ -391,6 +401,7 @@ impl PointsReason {
             PointsReason::FairyTurn => "fairy at turn start",
             PointsReason::FairyScored => "fairy's follower scored",
             PointsReason::Ransom => "ransom",
+            PointsReason::Barn => "barn (4 a city)",
         }
     }
 }

@@ -17,6 +17,8 @@
 //!   the pig.
 //! - [`princess_dragon`]: The Princess & the Dragon: volcanoes, the dragon,
 //!   magic portals, the princess, the fairy.
+//! - [`abbey_mayor`]: Abbey & Mayor: the abbeys, the mayor, the wagon, the
+//!   barn.
 //!
 //! A catalog decides once which expansions are in play ([`Expansion::rules`]
 //! reads its compiled tiles: arrows, marks, road ends; never tile ids). A
@@ -28,6 +30,7 @@
 //! `docs/expansions.md` is the guide: the lifecycle of a turn with every hook
 //! in order, and the checklist of what adding an expansion touches.
 
+pub(crate) mod abbey_mayor;
 pub(crate) mod anniversary;
 pub(crate) mod festival;
 pub(crate) mod inns_cathedrals;

@@ -44,11 +44,20 @@ pub enum FigureKind {
     /// Traders & Builders: the pig (a field holding an own farmer; strength 0;
     /// 4 instead of 3 a completed city for its owner winning the field).
     Pig,
+    /// Abbey & Mayor: the mayor (cities; strength the city's pennants). Not
+    /// the Messengers & Mayors mayor ([`FigureKind::Mayor`]).
+    AmMayor,
+    /// Abbey & Mayor: the wagon (roads, cities, monasteries; strength 1;
+    /// moves on when its feature scores).
+    Wagon,
+    /// Abbey & Mayor: the barn (on a corner where four fields meet;
+    /// strength 0; scores the field's farmers, and 4 a city at the end).
+    Barn,
 }
 
 impl FigureKind {
     /// Every figure kind, in supply order.
-    pub const ALL: [FigureKind; 8] = [
+    pub const ALL: [FigureKind; 11] = [
         FigureKind::Follower,
         FigureKind::Abbot,
         FigureKind::Mayor,
@@ -57,6 +66,9 @@ impl FigureKind {
         FigureKind::BigFollower,
         FigureKind::Builder,
         FigureKind::Pig,
+        FigureKind::AmMayor,
+        FigureKind::Wagon,
+        FigureKind::Barn,
     ];
 
     /// What this kind is for the rules every kind shares: its name, supply,
@@ -73,6 +85,9 @@ impl FigureKind {
             FigureKind::BigFollower => &crate::expansion::inns_cathedrals::BIG_FOLLOWER,
             FigureKind::Builder => &crate::expansion::traders_builders::BUILDER,
             FigureKind::Pig => &crate::expansion::traders_builders::PIG,
+            FigureKind::AmMayor => &crate::expansion::abbey_mayor::AM_MAYOR,
+            FigureKind::Wagon => &crate::expansion::abbey_mayor::WAGON,
+            FigureKind::Barn => &crate::expansion::abbey_mayor::BARN,
         }
     }
 
@@ -189,7 +204,7 @@ impl fmt::Display for FigureKind {
 }
 
 /// The kinds a surround concerns (bit per kind in [`FigureKind::ALL`] order).
-pub(crate) const WATCHED: u8 = {
+pub(crate) const WATCHED: u16 = {
     let mut mask = 0;
     let mut i = 0;
     while i < FigureKind::ALL.len() {

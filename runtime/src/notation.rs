@@ -136,6 +136,7 @@ fn write_move(f: &mut fmt::Formatter<'_>, m: Move, id: &str) -> fmt::Result {
         match m {
             Move::TakeTownHall => f.write_str("town-hall"),
             Move::Ransom { holder, figure } => write!(f, "ransom {holder} {figure}"),
+            Move::TakeAbbey => f.write_str("abbey"),
             Move::Place { placement, .. } => {
                 write!(
                     f,
@@ -324,6 +325,7 @@ fn parse_other(words: &[&str]) -> Parsed<Move> {
     };
     match first {
         "town-hall" => one(Move::TakeTownHall),
+        "abbey" => one(Move::TakeAbbey),
         "pass" => one(Move::Figure(Action::Pass)),
         "decline" => one(Move::Decide(Choice::Decline)),
         "hand-over" => one(Move::Decide(Choice::HandOver)),

@@ -198,6 +198,7 @@ impl AnswerKind {
                 FigureKind::Scarecrow
             }
             AnswerKind::MessengerMove { .. } | AnswerKind::MessengerReturn => FigureKind::Messenger,
+            AnswerKind::WagonMove { .. } | AnswerKind::WagonReturn => FigureKind::Wagon,
         }
     }
 }
@@ -234,6 +235,15 @@ pub enum AnswerKind {
     },
     /// `messenger = "return"`.
     MessengerReturn,
+    /// `wagon = "move"` to `at`/`on` (Abbey & Mayor).
+    WagonMove {
+        /// The tile's square.
+        at: Pos,
+        /// The segment's name.
+        on: String,
+    },
+    /// `wagon = "return"`.
+    WagonReturn,
 }
 
 /// The figure step of a turn, as written.

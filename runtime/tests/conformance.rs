@@ -129,6 +129,10 @@ fn all_sets_games_exercise_every_expansion_rule() {
                     reason: ReturnReason::Surrounded,
                     ..
                 } => "surrounded",
+                Event::Moved {
+                    figure: FigureKind::Wagon,
+                    ..
+                } => "wagon move",
                 Event::Moved { .. } => "messenger move",
                 Event::LaidDown { .. } => "scarecrow lies down",
                 Event::FigurePlaced {
@@ -189,6 +193,25 @@ fn all_sets_games_exercise_every_expansion_rule() {
                 Event::Captured { .. } => "prisoner taken",
                 Event::Exchanged { .. } => "prisoners exchanged",
                 Event::Ransomed { .. } => "ransom paid",
+                Event::FigurePlaced {
+                    figure: FigureKind::AmMayor,
+                    ..
+                } => "abbey & mayor's mayor placed",
+                Event::FigurePlaced {
+                    figure: FigureKind::Barn,
+                    ..
+                } => "barn placed",
+                Event::Scored(s) if s.cause == Cause::Barn => "field scored by a barn",
+                Event::Scored(s) if s.cause == Cause::BarnJoined => "field joined to a barn",
+                Event::Points {
+                    reason: PointsReason::Barn,
+                    ..
+                } => "barn's end points",
+                Event::TilePlaced { kind, .. }
+                    if cat.pile_class(*kind) == tilec_runtime::PileClass::Abbey =>
+                {
+                    "abbey placed"
+                }
                 _ => continue,
             };
             *seen.entry(name).or_default() += 1;
@@ -202,6 +225,13 @@ fn all_sets_games_exercise_every_expansion_rule() {
         );
     }
     let all = [
+        "wagon move",
+        "abbey & mayor's mayor placed",
+        "barn placed",
+        "field scored by a barn",
+        "field joined to a barn",
+        "barn's end points",
+        "abbey placed",
         "arrow points",
         "vodyanoy penalty",
         "portal",
@@ -556,6 +586,17 @@ fn check_figures(game: &Game) -> Result<(), String> {
                 return Err(format!("{} at {} without an own follower", b.kind, b.pos));
             }
         }
+        // Abbey & Mayor (rulings barn-placed, barn-joined): between turns a
+        // field with a barn holds barns only.
+        for b in game.figures().iter().filter(|f| f.kind == FigureKind::Barn) {
+            let other = game
+                .figures()
+                .iter()
+                .any(|f| f.kind != FigureKind::Barn && feature(f) == feature(b));
+            if other {
+                return Err(format!("a figure beside the barn at {}", b.pos));
+            }
+        }
     }
     for p in 0..game.players() as u8 {
         for k in FigureKind::ALL {
@@ -598,6 +639,8 @@ fn check_figures(game: &Game) -> Result<(), String> {
         let may = match f.kind {
             FigureKind::Builder => matches!(info.kind, SegmentKind::Road | SegmentKind::City),
             FigureKind::Pig => info.kind == SegmentKind::Field,
+            // Abbey & Mayor places its barn itself, on a corner of fields.
+            FigureKind::Barn => info.kind == SegmentKind::Field,
             k => k.may_stand_on(info.kind),
         };
         if !may && !moved {

@@ -212,6 +212,7 @@ fn waits_for(state: &State) -> &'static str {
         (Phase::Decide, Some(Decision::Mayor { .. })) => "a mayor's answer",
         (Phase::Decide, Some(Decision::Scarecrow { .. })) => "a scarecrow's answer",
         (Phase::Decide, Some(Decision::Messenger { .. })) => "a messenger's answer",
+        (Phase::Decide, Some(Decision::Wagon { .. })) => "a wagon's answer",
         (Phase::Figure, _) => "a figure step",
         (Phase::Place(_), _) if game.is_extra_turn() => "an extra turn's tile",
         (Phase::Place(_), _) => "a tile",
@@ -427,7 +428,7 @@ fn the_action_space_fits_the_sets_and_players() {
     )
     .expect("setup");
     assert!(all.action_space().size() > space.size());
-    assert_eq!(all.action_space().blocks().len(), 23);
+    assert_eq!(all.action_space().blocks().len(), 24);
 }
 
 /// Every position of some random games, with the viewers' observations.

@@ -66,7 +66,7 @@ struct Info {
     /// [`FigureKind::ALL`](crate::FigureKind::ALL) order), kept here so that
     /// the listings of all five kinds' deployments and the portal's take a
     /// segment's figures from one mask, not a branch per kind.
-    stand: u8,
+    stand: u16,
 }
 
 impl Info {
@@ -98,7 +98,7 @@ pub(crate) struct SegmentNode {
     pub cities: u32,
     /// The figure kinds that may stand on it (bit per kind, in
     /// [`FigureKind::ALL`](crate::FigureKind::ALL) order).
-    pub stand: u8,
+    pub stand: u16,
 }
 
 impl Template {
@@ -335,7 +335,7 @@ impl Features {
     }
 
     /// The figure kinds that may stand on `n`'s segment (bit per kind).
-    pub fn stand(&self, n: Node) -> u8 {
+    pub fn stand(&self, n: Node) -> u16 {
         self.info[usize::from(n)].stand
     }
 
@@ -424,7 +424,7 @@ mod tests {
                 open: 2,
                 pennants: s,
                 cities: 1 << s,
-                stand: s,
+                stand: s.into(),
             })
             .collect();
         let template = Template::new(&segs);
@@ -434,7 +434,7 @@ mod tests {
         for n in 1..11u16 {
             assert_eq!((f.find(n), f.tile(n), f.seg(n)), (n, 7, n as u8 - 1));
             assert_eq!(f.members(n).collect::<Vec<_>>(), vec![n]);
-            assert_eq!((f.cities(n), f.stand(n)), (1 << (n - 1), n as u8 - 1));
+            assert_eq!((f.cities(n), f.stand(n)), (1 << (n - 1), n - 1));
             assert_eq!(
                 (f.kind(n), f.open(n), f.pennants(n)),
                 (SegmentKind::Road, 2, n - 1)

@@ -13,7 +13,7 @@
 //! tile between them are allowed. The same bend direction twice in a row is what
 //! [`PlaceError::RiverUTurn`] reports.
 
-use crate::catalog::{fit_count, fit_rotations, KindId, KindInfo, FIT_COUNTS, TABLE};
+use crate::catalog::{fit_count, fit_rotations, KindId, KindInfo, PileClass, FIT_COUNTS, TABLE};
 use crate::edge_code::{code_edge, side};
 use crate::game::{Game, Phase};
 use crate::geom::{Pos, Rotation};
@@ -64,6 +64,9 @@ pub enum PlaceError {
     RiverUTurn,
     /// Two branches of a forked river may not head into one square.
     RiverBranchesMeet,
+    /// Abbey & Mayor: an abbey goes only on a square with tiles on all four
+    /// sides.
+    AbbeyNotInHole,
 }
 
 impl fmt::Display for PlaceError {
@@ -90,6 +93,9 @@ impl fmt::Display for PlaceError {
             PlaceError::RiverUTurn => {
                 f.write_str("the river may not bend the same way twice in a row (no U-turn)")
             }
+            PlaceError::AbbeyNotInHole => f.write_str(
+                "an abbey goes only on an empty square with tiles on all four sides (abbey-hole)",
+            ),
         }
     }
 }
@@ -159,6 +165,14 @@ impl Game {
         // A plain loop: as fast as the listing can be (river kinds are counted
         // and picked without a list, by `river_squares`).
         let k = &self.cat.kinds[usize::from(kind)];
+        if k.class == PileClass::Abbey {
+            return self.abbey_squares().for_each(|pos| {
+                f(Placement {
+                    pos,
+                    rotation: Rotation::R0,
+                })
+            });
+        }
         let frontier = self
             .board
             .grid
@@ -258,6 +272,9 @@ impl Game {
             let counts = self.river_squares(kind).map(|(_, rots)| rots.count_ones());
             return counts.sum::<u32>() as usize;
         }
+        if k.class == PileClass::Abbey {
+            return self.abbey_squares().count();
+        }
         let fit = &*k.fit;
         let counts = self.board.grid.codes().iter();
         let total: u32 = counts
@@ -343,6 +360,13 @@ impl Game {
             let rotation = nth_rotation(rots, (n - skipped) as usize);
             return Some(Placement { pos, rotation });
         }
+        if k.class == PileClass::Abbey {
+            let pos = self.abbey_squares().nth(n)?;
+            return Some(Placement {
+                pos,
+                rotation: Rotation::R0,
+            });
+        }
         // Scan from the nearer end: the total is known, so the n-th placement from
         // the front is the (total - 1 - n)-th from the back.
         let codes = self.board.grid.codes();
@@ -401,6 +425,9 @@ impl Game {
     /// Whether `kind` fits anywhere on the board now.
     pub fn can_place(&self, kind: KindId) -> bool {
         let k = &self.cat.kinds[usize::from(kind)];
+        if k.class == PileClass::Abbey {
+            return self.abbey_squares().next().is_some();
+        }
         let frontier = self
             .board
             .grid
@@ -439,6 +466,9 @@ impl Game {
             return Err(PlaceError::NotAdjacent);
         }
         let k = &self.cat.kinds[usize::from(kind)];
+        if k.class == PileClass::Abbey && !self.abbey_square(pos) {
+            return Err(PlaceError::AbbeyNotInHole);
+        }
         let r = placement.rotation.quarter_turns();
         for d in 0..4 {
             let (mine, theirs) = (side(k.sig[usize::from(r)], d), side(cell.need, d));

@@ -86,7 +86,7 @@ macro_rules! registry {
 
             /// The figure kinds in play (bit per kind in `FigureKind::ALL`
             /// order): the base game's and the expansions' in play.
-            pub(crate) fn figures(&self) -> u8 {
+            pub(crate) fn figures(&self) -> u16 {
                 let mut mask = 1 << FigureKind::Follower.index() | 1 << FigureKind::Abbot.index();
                 $(if self.$name.is_some() {
                     for k in <$ty>::FIGURES {
@@ -294,6 +294,7 @@ registry! {
     traders_builders: super::traders_builders::TradersBuilders,
     princess_dragon: super::princess_dragon::PrincessDragon,
     tower: super::tower::TowerExp,
+    abbey_mayor: super::abbey_mayor::AbbeyMayor,
 }
 
 #[cfg(test)]
@@ -315,6 +316,7 @@ mod tests {
             ("traders_builders", exp.traders_builders.is_some()),
             ("princess_dragon", exp.princess_dragon.is_some()),
             ("tower", exp.tower.is_some()),
+            ("abbey_mayor", exp.abbey_mayor.is_some()),
         ] {
             if on {
                 names.push(name);
@@ -338,6 +340,7 @@ mod tests {
         assert_eq!(in_play(&["base", "traders-builders"]), ["traders_builders"]);
         assert_eq!(in_play(&["base", "princess-dragon"]), ["princess_dragon"]);
         assert_eq!(in_play(&["base", "tower"]), ["tower"]);
+        assert_eq!(in_play(&["base", "abbey-mayor"]), ["abbey_mayor"]);
         let all = [
             "base",
             "river",
@@ -349,6 +352,7 @@ mod tests {
             "traders-builders",
             "princess-dragon",
             "tower",
+            "abbey-mayor",
         ];
         let names = [
             "festival",
@@ -359,6 +363,7 @@ mod tests {
             "traders_builders",
             "princess_dragon",
             "tower",
+            "abbey_mayor",
         ];
         assert_eq!(in_play(&all), names);
     }
@@ -453,5 +458,18 @@ mod tests {
         ];
         assert_eq!((kinds.len(), names), (2, [&base[..], &tower[..]].concat()));
         assert!(MarkKind::Tower.played());
+        // Abbey & Mayor: its three figures, the abbey's block beside the
+        // draw, the wagon's decline and move.
+        let (kinds, names) = blocks(&["base", "abbey-mayor"]);
+        let am = [FigureKind::AmMayor, FigureKind::Wagon, FigureKind::Barn];
+        assert_eq!(kinds, [&FigureKind::ALL[..2], &am[..]].concat());
+        let am_blocks = ["abbey", "draw", "decline", "move"];
+        assert_eq!(names.len(), base.len() + am_blocks.len());
+        assert!(am_blocks.iter().all(|b| names.contains(b)), "{names:?}");
+        let cat = Catalog::shipped(&["base", "abbey-mayor"]).expect("shipped sets");
+        assert!(cat.exp.observes("abbeys") && !cat.exp.observes("goods"));
+        for mark in [MarkKind::Abbey, MarkKind::Wells] {
+            assert!(mark.played(), "{mark:?}");
+        }
     }
 }

@@ -192,7 +192,8 @@ impl fmt::Display for InvalidKind {
             InvalidKind::UnknownAnswer => write!(
                 f,
                 "each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \
-                 \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\""
+                 \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\", \
+                 wagon = \"move\"|\"return\""
             ),
             InvalidKind::SpotSegment => write!(f, "missing `on`: {SEGMENT}"),
             InvalidKind::DragonDirection { name } => {

@@ -100,6 +100,7 @@ struct RawAnswer {
     mayor: Option<String>,
     scarecrow: Option<String>,
     messenger: Option<String>,
+    wagon: Option<String>,
     player: Option<String>,
     at: Option<Vec<i64>>,
     on: Option<String>,
@@ -480,11 +481,21 @@ fn check_answer(
         };
         Some((check_pos(n, "then.at", at, bad)?, on.clone()))
     };
+    let others = a.mayor.is_some() || a.scarecrow.is_some() || a.messenger.is_some();
     let what = match (
         a.mayor.as_deref(),
         a.scarecrow.as_deref(),
         a.messenger.as_deref(),
     ) {
+        _ if others && a.wagon.is_some() => {
+            bad(Some(n), "then", InvalidKind::UnknownAnswer);
+            return None;
+        }
+        (None, None, None) if a.wagon.as_deref() == Some("move") => {
+            let (at, on) = spot("wagon = \"move\"")?;
+            AnswerKind::WagonMove { at, on }
+        }
+        (None, None, None) if a.wagon.as_deref() == Some("return") => AnswerKind::WagonReturn,
         (Some("swap"), None, None) => {
             let (at, on) = spot("mayor = \"swap\"")?;
             AnswerKind::MayorSwap {
@@ -690,7 +701,7 @@ b = '=,' c = """=
             [
                 "turn 1, key `at`: expected [x, y], found 1 numbers",
                 "turn 1, key `rotation`: 45 is not 0, 90, 180 or 270",
-                "turn 2, key `figure.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow, big-follower, builder, pig)",
+                "turn 2, key `figure.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow, big-follower, builder, pig, am-mayor, wagon, barn)",
             ]
         );
     }
@@ -712,9 +723,9 @@ b = '=,' c = """=
                 "turn 1, key `arrow`: unknown arrow `sideways` (known: add-next-to, portal, extra-turn)",
                 "turn 2, key `figure`: a turn takes one figure step, not several (recall, free)",
                 "turn 3, key `then`: `mayor = \"swap\"` needs `at = [x, y]` and `on` (the segment)",
-                "turn 4, key `then`: each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\"",
+                "turn 4, key `then`: each answer is one of mayor = \"swap\"|\"decline\", scarecrow = \"hand-over\"|\"lie-down\"|\"return\", messenger = \"move\"|\"return\", wagon = \"move\"|\"return\"",
                 "turn 5, key `add.on`: missing `on`: name the segment (a port such as `N`, or `monastery`)",
-                "turn 6, key `return.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow, big-follower, builder, pig)",
+                "turn 6, key `return.kind`: unknown figure `wizard` (known: follower, abbot, mayor, messenger, scarecrow, big-follower, builder, pig, am-mayor, wagon, barn)",
             ]
         );
         let ok = format!(

@@ -186,13 +186,13 @@ fn draw_in_hand(
 fn offers_draw(game: &Game) -> bool {
     game.phase() == Phase::Draw
         && game.pile_len() > 0
-        && (game.holds_town_hall(game.current_player()) || game.draw_alternatives())
+        && (game.holds_tile(game.current_player()) || game.draw_alternatives())
 }
 
 /// The error of a `waiting` (`None`: `drawn`) that the game does not wait for.
 fn not_waiting(game: &Game, waiting: Option<Waiting>) -> ReplayErrorKind {
     let found = match (game.phase(), game.decision()) {
-        (Phase::Draw, _) if offers_draw(game) => "the town hall or a draw",
+        (Phase::Draw, _) if offers_draw(game) => "a held tile (town hall, abbey) or a draw",
         (Phase::Draw, _) if game.pile_len() > 0 => "the next draw",
         (Phase::Draw | Phase::Over, _) => "nothing: the pile is empty",
         (Phase::Place(_), _) => "the drawn tile's placement",
@@ -508,12 +508,29 @@ impl TurnReplay<'_> {
                     figure: *kind,
                     at: *pos,
                 },
+                _ if *kind == FigureKind::Barn && crate::CORNER_NAMES.contains(&on.as_str()) => {
+                    let c = crate::CORNER_NAMES
+                        .iter()
+                        .position(|n| n == on)
+                        .unwrap_or(0);
+                    game.barn_at_corner(c).map_err(|error| {
+                        self.error(ReplayErrorKind::Figure {
+                            step: format!("barn on {on}"),
+                            error,
+                            legal: game
+                                .legal_actions()
+                                .iter()
+                                .map(|&a| describe(game, turn.at, a))
+                                .collect(),
+                        })
+                    })?
+                }
                 Some(pos) if *pos != turn.at || *portal => Action::Portal {
                     figure: *kind,
                     at: self.spot(game, *pos, on)?,
                 },
                 _ => Action::Place {
-                    figure: *kind,
+                    figure: game.record_figure(*kind),
                     segment: self.spot(game, turn.at, on)?.segment,
                 },
             },
@@ -635,6 +652,7 @@ impl TurnReplay<'_> {
             Decision::Mayor { player, .. } => (player, FigureKind::Mayor),
             Decision::Scarecrow { player, .. } => (player, FigureKind::Scarecrow),
             Decision::Messenger { player, .. } => (player, FigureKind::Messenger),
+            Decision::Wagon { player, .. } => (player, FigureKind::Wagon),
             _ => (game.current_player(), FigureKind::Follower),
         };
         let name = self.players.get(usize::from(who)).cloned();
@@ -661,12 +679,15 @@ impl TurnReplay<'_> {
         Ok(Some(match &a.what {
             AnswerKind::MayorDecline
             | AnswerKind::ScarecrowReturn
-            | AnswerKind::MessengerReturn => Choice::Decline,
+            | AnswerKind::MessengerReturn
+            | AnswerKind::WagonReturn => Choice::Decline,
             AnswerKind::HandOver => Choice::HandOver,
             AnswerKind::LieDown => Choice::LieDown,
-            AnswerKind::MessengerMove { at, on } => Choice::Move {
-                to: self.spot(game, *at, on)?,
-            },
+            AnswerKind::MessengerMove { at, on } | AnswerKind::WagonMove { at, on } => {
+                Choice::Move {
+                    to: self.spot(game, *at, on)?,
+                }
+            }
             AnswerKind::MayorSwap { at, on, of } => {
                 let at = self.spot(game, *at, on)?;
                 let who = d.player();
@@ -766,7 +787,10 @@ fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
         ),
         Choice::HandOver => "{ scarecrow = \"hand-over\" }".to_string(),
         Choice::LieDown => "{ scarecrow = \"lie-down\" }".to_string(),
-        Choice::Move { to } => format!("{{ messenger = \"move\", {} }}", spot(to)),
+        Choice::Move { to } => match game.decision() {
+            Some(Decision::Wagon { .. }) => format!("{{ wagon = \"move\", {} }}", spot(to)),
+            _ => format!("{{ messenger = \"move\", {} }}", spot(to)),
+        },
         Choice::Dragon { dir } => format!("\"{}\"", DIRS[usize::from(dir & 3)]),
         Choice::Capture { player, figure, at } => {
             let on = match at.segment {
@@ -784,7 +808,9 @@ fn describe_choice(game: &Game, players: &[String], c: Choice) -> String {
 }
 
 /// The segment of the tile at `pos` that `on` names: a board port, or the kind of
-/// the one segment of that kind that touches no port.
+/// the one segment of that kind that touches no port, or (several such: the two
+/// enclosed fields of `abbey-mayor/C`) the segment's name in the tile's
+/// definition.
 fn segment_named(game: &Game, pos: Pos, on: &str) -> Option<u8> {
     if let Some(port) = PORT_NAMES.iter().position(|&p| p == on) {
         return game.segment_at_port(pos, port);
@@ -797,7 +823,10 @@ fn segment_named(game: &Game, pos: Pos, on: &str) -> Option<u8> {
         .filter(|(_, s)| s.ports == 0 && s.kind.name() == on);
     match (named.next(), named.next()) {
         (Some((i, _)), None) => Some(i as u8),
-        _ => None,
+        _ => segs
+            .iter()
+            .position(|s| s.ports == 0 && s.name == on)
+            .map(|i| i as u8),
     }
 }
 
@@ -810,19 +839,18 @@ pub(super) fn segment_name(game: &Game, pos: Pos, seg: u8) -> String {
         .into_iter()
         .find(holds)
         .or_else(|| (0..12).find(holds));
-    let kind = game
+    let segs = game
         .tile_at(pos)
-        .and_then(|t| {
-            game.catalog()
-                .kind(t.kind)
-                .segments
-                .get(usize::from(seg))
-                .map(|s| s.kind.name())
-        })
-        .unwrap_or("?");
-    match port {
-        Some(p) => format!("{} ({kind})", PORT_NAMES[p]),
-        None => kind.to_string(),
+        .map(|t| &game.catalog().kind(t.kind).segments[..])
+        .unwrap_or_default();
+    let this = segs.get(usize::from(seg));
+    let kind = this.map_or("?", |s| s.kind.name());
+    // A segment touching no port whose kind another such shares: its name.
+    let alike = |s: &&crate::tile::Segment| this.is_some_and(|t| s.ports == 0 && s.kind == t.kind);
+    match (port, this) {
+        (Some(p), _) => format!("{} ({kind})", PORT_NAMES[p]),
+        (None, Some(t)) if segs.iter().filter(alike).count() > 1 => t.name.to_string(),
+        (None, _) => kind.to_string(),
     }
 }
 
@@ -837,6 +865,13 @@ fn segment_names(game: &Game, pos: Pos) -> Vec<String> {
 
 fn describe(game: &Game, pos: Pos, action: Action) -> String {
     match action {
+        Action::Place {
+            figure: FigureKind::Barn,
+            segment,
+        } => match game.barn_corner_of(pos, segment) {
+            Some(c) => format!("barn on {}", crate::CORNER_NAMES[c]),
+            None => format!("barn on {}", segment_name(game, pos, segment)),
+        },
         Action::Place { figure, segment } => {
             format!("{figure} on {}", segment_name(game, pos, segment))
         }

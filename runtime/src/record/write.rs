@@ -3,7 +3,7 @@
 
 use super::replay::{first_word, segment_name};
 use super::{Answer, AnswerKind, Capture, Ransom, Record, Step, Turn, Waiting};
-use crate::{Action, Choice, Decision, Game, KindId, LogEntry, Move, Pos, Setup, Spot};
+use crate::{Action, Choice, Decision, FigureKind, Game, KindId, LogEntry, Move, Pos, Setup, Spot};
 use std::fmt::Write;
 
 impl Game {
@@ -66,7 +66,12 @@ impl Game {
     }
 
     fn id(&self, kind: KindId) -> String {
-        self.cat.kind(kind).id.to_string()
+        let id = &self.cat.kind(kind).id;
+        // Abbey & Mayor's abbey as records name it: `abbey-mayor/abbey`.
+        match (self.cat.pile_class(kind), id.split_once('/')) {
+            (crate::PileClass::Abbey, Some((set, _))) => format!("{set}/abbey"),
+            _ => id.to_string(),
+        }
     }
 }
 
@@ -91,7 +96,7 @@ impl Writer<'_> {
             LogEntry::Move(m) => m,
         };
         match m {
-            Move::TakeTownHall => {}
+            Move::TakeTownHall | Move::TakeAbbey => {}
             Move::Ransom { holder, figure } => {
                 self.ransom = Some(Ransom {
                     player: self.names.get(usize::from(holder))?.clone(),
@@ -159,6 +164,18 @@ fn step_of(game: &Game, placed: Pos, action: Action) -> Step {
     };
     match action {
         Action::Pass => Step::Pass,
+        Action::Place {
+            figure: FigureKind::Barn,
+            segment,
+        } => Step::Figure {
+            kind: FigureKind::Barn,
+            on: match game.barn_corner_of(placed, segment) {
+                Some(c) => crate::CORNER_NAMES[c].to_string(),
+                None => name(game, spot(segment)),
+            },
+            at: None,
+            portal: false,
+        },
         Action::Place { figure, segment } => Step::Figure {
             kind: figure,
             on: name(game, spot(segment)),
@@ -213,6 +230,11 @@ fn answer_of(game: &Game, names: &[String], d: Decision, c: Choice) -> Option<An
         (Decision::Scarecrow { .. }, Choice::HandOver) => AnswerKind::HandOver,
         (Decision::Scarecrow { .. }, Choice::LieDown) => AnswerKind::LieDown,
         (Decision::Messenger { .. }, Choice::Decline) => AnswerKind::MessengerReturn,
+        (Decision::Wagon { .. }, Choice::Decline) => AnswerKind::WagonReturn,
+        (Decision::Wagon { .. }, Choice::Move { to }) => AnswerKind::WagonMove {
+            at: to.pos,
+            on: name(game, to),
+        },
         (Decision::Messenger { .. }, Choice::Move { to }) => AnswerKind::MessengerMove {
             at: to.pos,
             on: name(game, to),
@@ -392,6 +414,11 @@ fn answer_text(a: &Answer) -> String {
             parts.push(spot(at, on));
         }
         AnswerKind::MessengerReturn => parts.push("messenger = \"return\"".into()),
+        AnswerKind::WagonMove { at, on } => {
+            parts.push("wagon = \"move\"".into());
+            parts.push(spot(at, on));
+        }
+        AnswerKind::WagonReturn => parts.push("wagon = \"return\"".into()),
     }
     format!("{{ {} }}", parts.join(", "))
 }

@@ -42,7 +42,7 @@ pub struct ActionSpace {
     figures: usize,
     /// The figure kinds in play (bit per kind in [`FigureKind::ALL`] order):
     /// the `figure` axis counts them in that order.
-    kinds: u8,
+    kinds: u16,
     players: usize,
     blocks: [(ActionBlock, usize); BLOCKS],
     len: usize,
@@ -207,6 +207,7 @@ impl ActionSpace {
         };
         match m {
             Move::TakeTownHall => self.index(ActionBlock::TownHall, &[]),
+            Move::TakeAbbey => self.index(ActionBlock::Abbey, &[]),
             Move::Place { placement: p, .. } => {
                 let (r, c) = self.square(p.pos)?;
                 let q = usize::from(p.rotation.quarter_turns());
@@ -315,6 +316,7 @@ impl ActionSpace {
             ActionBlock::Pass => Move::Figure(Action::Pass),
             ActionBlock::Recall => Move::Figure(Action::RecallAbbot),
             ActionBlock::TownHall => Move::TakeTownHall,
+            ActionBlock::Abbey => Move::TakeAbbey,
             ActionBlock::Arrow => Move::Decide(Choice::Arrow(ARROWS[c[0]])),
             ActionBlock::Decline => Move::Decide(Choice::Decline),
             ActionBlock::HandOver => Move::Decide(Choice::HandOver),
@@ -384,6 +386,6 @@ fn rules_halls(cat: &Catalog) -> usize {
 
 /// A figure kind's place among the kinds of `kinds` (bit per kind in
 /// [`FigureKind::ALL`] order) that come before it.
-pub(super) fn figure_slot(kinds: u8, k: FigureKind) -> usize {
-    (kinds & ((1u16 << k.index()) - 1) as u8).count_ones() as usize
+pub(super) fn figure_slot(kinds: u16, k: FigureKind) -> usize {
+    (kinds & ((1u32 << k.index()) - 1) as u16).count_ones() as usize
 }

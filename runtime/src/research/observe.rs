@@ -81,7 +81,7 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
     ("pile", "per kind index, copies still in the pile"),
     (
         "decision",
-        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4, dragon 5, capture 6), player \
+        "the decision owed: kind (arrow 1, mayor 2, scarecrow 3, messenger 4, dragon 5, capture 6, wagon 7), player \
          (relative), row + 1, column + 1, segment + 1 of its figure (0s: none)",
     ),
     (
@@ -123,6 +123,10 @@ pub const VECTOR_FIELDS: &[(&str, &str)] = &[
         "ransomed",
         "The Tower: 1 when the player to move paid a ransom this turn",
     ),
+    (
+        "abbeys",
+        "Abbey & Mayor: per relative player, 1 while holding an abbey",
+    ),
 ];
 
 /// The `dragon` field's length: the dragon, the fairy, 7 squares.
@@ -160,7 +164,7 @@ pub struct ObservationLayout {
     players: usize,
     figures: usize,
     /// The figure kinds in play (bit per kind in `FigureKind::ALL` order).
-    in_play: u8,
+    in_play: u16,
     kinds: usize,
     wide: bool,
     /// The figure codes need two bytes (`figure_high` planes): the players'
@@ -179,6 +183,7 @@ pub struct ObservationLayout {
     /// The Tower's fields, with the foundations the sets hold.
     towers: bool,
     tower_slots: usize,
+    abbeys: bool,
 }
 
 /// Planes before the segment planes: tile, (tile_high,) rotation, last.
@@ -217,6 +222,7 @@ impl ObservationLayout {
                 .filter(|k| k.def.has_mark(crate::MarkKind::Tower))
                 .map(|k| usize::from(k.def.count))
                 .sum(),
+            abbeys: has("abbeys"),
         }
     }
 
@@ -296,6 +302,9 @@ impl ObservationLayout {
             shapes.push(("prisoners", vec![p, p, self.figures]));
             shapes.push(("ransomed", vec![1]));
         }
+        if self.abbeys {
+            shapes.push(("abbeys", vec![p]));
+        }
         let mut start = 0;
         shapes
             .into_iter()
@@ -327,6 +336,7 @@ impl ObservationLayout {
             } else {
                 0
             }
+            + if self.abbeys { p } else { 0 }
     }
 
     /// The figure kinds in play, in [`FigureKind::ALL`] order.

@@ -90,6 +90,11 @@ pub enum ActError {
     RansomPaid,
     /// The Tower: a ransom costs 3 points, and the player has fewer.
     RansomPoints,
+    /// Abbey & Mayor: a barn on no corner of the tile just placed where four
+    /// tiles meet with field at all four corners.
+    BarnCorner,
+    /// Abbey & Mayor: a barn into a field that holds a barn already.
+    BarnField,
 }
 
 impl fmt::Display for ActError {
@@ -173,6 +178,13 @@ impl fmt::Display for ActError {
             ActError::RansomPaid => f.write_str("a ransom is paid once a turn (ransom)"),
             ActError::RansomPoints => {
                 f.write_str("a ransom costs 3 points, and the player has fewer (ransom)")
+            }
+            ActError::BarnCorner => f.write_str(
+                "a barn goes only on a corner of the tile just placed where four tiles meet \
+                 and all four corners are field (barn-corner)",
+            ),
+            ActError::BarnField => {
+                f.write_str("a barn goes only into a field without a barn (barn-corner)")
             }
         }
     }
@@ -269,13 +281,13 @@ impl Game {
         let avail = in_supply(supply);
         let f = &self.board.features;
         if k.nodes.padded_len() == NODE_GROUP {
-            let mut pairs = 0u64;
+            let mut pairs = 0u128;
             for segment in 0..NODE_GROUP {
                 let node = tile.node_base + segment as u16;
                 let free = f.figures(f.find(node)) == 0;
-                let may = select_unpredictable(free, u8::MAX, JOINERS);
+                let may = select_unpredictable(free, u16::MAX, JOINERS);
                 let figures = f.stand(node) & avail & may;
-                pairs |= u64::from(figures) << (KINDS * segment);
+                pairs |= u128::from(figures) << (KINDS * segment);
             }
             while pairs != 0 {
                 let bit = pairs.trailing_zeros() as usize;
@@ -292,7 +304,7 @@ impl Game {
             let node = tile.node_base + u16::from(segment);
             let free = self.board.features.figures(self.board.features.find(node)) == 0;
             let may = match free {
-                true => u8::MAX,
+                true => u16::MAX,
                 false => JOINERS,
             };
             let mut figures = self.board.features.stand(node) & avail & may;
@@ -481,7 +493,7 @@ const KINDS: usize = FigureKind::ALL.len();
 
 /// The figure kinds that may join an occupied feature (bit per kind in
 /// [`FigureKind::ALL`] order).
-pub(crate) const JOINERS: u8 = {
+pub(crate) const JOINERS: u16 = {
     let mut mask = 0;
     let mut i = 0;
     while i < FigureKind::ALL.len() {
@@ -495,17 +507,17 @@ pub(crate) const JOINERS: u8 = {
 
 /// The figure kinds in `supply` (bit per kind in [`FigureKind::ALL`] order).
 #[inline(always)]
-pub(crate) fn in_supply(supply: &[u8; FigureKind::ALL.len()]) -> u8 {
+pub(crate) fn in_supply(supply: &[u8; FigureKind::ALL.len()]) -> u16 {
     supply
         .iter()
         .enumerate()
-        .fold(0, |m, (i, &n)| m | u8::from(n != 0) << i)
+        .fold(0, |m, (i, &n)| m | u16::from(n != 0) << i)
 }
 
 /// The segments that some figure kind of `avail` (bit per kind) may stand
 /// on, from a kind's `stand` masks.
 #[inline(always)]
-pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u8) -> u32 {
+pub(crate) fn standable(stand: &[u32; FigureKind::ALL.len()], avail: u16) -> u32 {
     stand.iter().enumerate().fold(0, |m, (i, &s)| {
         m | s & 0u32.wrapping_sub(u32::from(avail >> i & 1))
     })
@@ -526,7 +538,15 @@ mod tests {
     /// every set, whatever the supplies and occupied features.
     #[test]
     fn listed_deployments_and_portal_placements_are_the_checked_ones() {
-        let sets = ["base", "river", "anniversary", "festival", "promos", "mm"];
+        let sets = [
+            "base",
+            "river",
+            "anniversary",
+            "festival",
+            "promos",
+            "mm",
+            "abbey-mayor",
+        ];
         let cat = Arc::new(Catalog::shipped(&sets).expect("shipped sets"));
         let mut player = RandomPlayer::new(0.6);
         let (mut steps, mut portals) = (0, 0);
@@ -548,7 +568,23 @@ mod tests {
                     })
                     .filter(|&a| game.check_action(a).is_ok())
                     .collect();
-                assert_eq!(places, checked, "seed {seed} turn {}", game.turn());
+                // The base game's deployments in segment-then-kind order; the
+                // kinds an expansion places itself (a barn) after them.
+                let base = |a: &&Action| matches!(a, Action::Place { figure, .. } if figure.spec().stands_on != 0);
+                let split = |v: &[Action]| {
+                    let (b, mut own): (Vec<Action>, Vec<Action>) = v.iter().partition(base);
+                    own.sort_by_key(|a| match a {
+                        Action::Place { figure, segment } => (*segment, *figure),
+                        _ => (0, FigureKind::Follower),
+                    });
+                    (b, own)
+                };
+                assert_eq!(
+                    split(&places),
+                    split(&checked),
+                    "seed {seed} turn {}",
+                    game.turn()
+                );
                 let portal: Vec<Action> = listed
                     .iter()
                     .copied()

@@ -72,6 +72,14 @@ pub enum Decision {
         /// The tower's square.
         at: crate::geom::Pos,
     },
+    /// Abbey & Mayor: a wagon's road, city or monastery scored: move on
+    /// ([`Choice::Move`]) or go home ([`Choice::Decline`]).
+    Wagon {
+        /// The wagon's owner.
+        player: Player,
+        /// Where it stood on the scored feature.
+        from: Spot,
+    },
 }
 
 impl Decision {
@@ -83,7 +91,8 @@ impl Decision {
             | Decision::Scarecrow { player, .. }
             | Decision::Messenger { player, .. }
             | Decision::Dragon { player }
-            | Decision::Capture { player, .. } => player,
+            | Decision::Capture { player, .. }
+            | Decision::Wagon { player, .. } => player,
         }
     }
 }
@@ -178,6 +187,9 @@ pub enum ChoiceError {
     /// The choice does not answer the decision owed, or is not among its legal
     /// answers.
     NotLegal,
+    /// Abbey & Mayor: a wagon's move to a spot that is no incomplete,
+    /// unoccupied road, city or monastery on its tile or one around it.
+    WagonTarget,
 }
 
 impl fmt::Display for ChoiceError {
@@ -185,6 +197,10 @@ impl fmt::Display for ChoiceError {
         match self {
             ChoiceError::NothingToDecide => f.write_str("no decision is owed now"),
             ChoiceError::NotLegal => f.write_str("that choice is not legal for this decision"),
+            ChoiceError::WagonTarget => f.write_str(
+                "a wagon moves only to an incomplete, unoccupied road, city or monastery on its \
+                 tile or one of the eight around it (wagon-reach)",
+            ),
         }
     }
 }
@@ -247,7 +263,12 @@ impl Game {
             return Err(ChoiceError::NothingToDecide);
         }
         if !self.legal_choices().contains(&choice) {
-            return Err(ChoiceError::NotLegal);
+            return match (self.decision(), choice) {
+                (Some(Decision::Wagon { .. }), Choice::Move { .. }) => {
+                    Err(ChoiceError::WagonTarget)
+                }
+                _ => Err(ChoiceError::NotLegal),
+            };
         }
         self.choose_unchecked(choice);
         Ok(())

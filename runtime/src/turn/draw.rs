@@ -35,6 +35,12 @@ pub enum DrawError {
         /// A waiting kind that fits and must come first.
         waiting: KindId,
     },
+    /// Abbey & Mayor: the player holds no abbey (it is placed already, or
+    /// none is in play).
+    NoAbbey,
+    /// Abbey & Mayor: no empty square has tiles on all four sides, so an
+    /// abbey fits nowhere (ruling abbey-hole).
+    NoAbbeySquare,
 }
 
 impl fmt::Display for DrawError {
@@ -53,6 +59,11 @@ impl fmt::Display for DrawError {
             DrawError::OutOfOrder { .. } => {
                 f.write_str("river tiles are played first, then the lake, then land tiles")
             }
+            DrawError::NoAbbey => f.write_str("the player holds no abbey to place"),
+            DrawError::NoAbbeySquare => f.write_str(
+                "an abbey goes only on an empty square with tiles on all four sides, and there \
+                 is none (abbey-hole)",
+            ),
         }
     }
 }
@@ -113,7 +124,10 @@ impl Game {
         if usize::from(kind) >= self.cat.len() {
             return Err(DrawError::UnknownKind(kind));
         }
-        if self.cat.pile_class(kind) == PileClass::TownHall {
+        if matches!(
+            self.cat.pile_class(kind),
+            PileClass::TownHall | PileClass::Abbey
+        ) {
             // A tile the players hold, never in the pile.
             return self.draw_held(kind);
         }

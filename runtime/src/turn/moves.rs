@@ -54,6 +54,8 @@ pub enum Move {
         /// Which figure.
         figure: crate::figure::FigureKind,
     },
+    /// Abbey & Mayor: take the own abbey to place instead of drawing.
+    TakeAbbey,
 }
 
 /// Why a move is illegal; the game is unchanged.
@@ -236,7 +238,9 @@ impl Game {
     pub fn check_move(&self, m: Move) -> Result<(), MoveError> {
         match (self.phase, m) {
             (Phase::Over, _) => Err(MoveError::Over),
-            (Phase::Draw, Move::TakeTownHall | Move::Ransom { .. }) => self.check_draw_move(m),
+            (Phase::Draw, Move::TakeTownHall | Move::TakeAbbey | Move::Ransom { .. }) => {
+                self.check_draw_move(m)
+            }
             (Phase::Place(drawn), Move::Place { kind, placement }) => {
                 if kind != drawn {
                     return Err(MoveError::WrongTile { drawn, given: kind });
@@ -253,9 +257,12 @@ impl Game {
                     cell.set(choices);
                     legal
                 });
-                match legal {
-                    true => Ok(()),
-                    false => Err(MoveError::Decide(ChoiceError::NotLegal)),
+                match (legal, self.decision(), c) {
+                    (true, _, _) => Ok(()),
+                    (false, Some(crate::Decision::Wagon { .. }), Choice::Move { .. }) => {
+                        Err(MoveError::Decide(ChoiceError::WagonTarget))
+                    }
+                    (false, _, _) => Err(MoveError::Decide(ChoiceError::NotLegal)),
                 }
             }
             (phase, _) => Err(MoveError::WrongPhase { phase }),
@@ -295,7 +302,7 @@ impl Game {
         debug_assert_eq!(self.check_move(m), Ok(()), "play_unchecked({m:?})");
         match m {
             // Checked above in debug builds; a no-op when not legal.
-            Move::TakeTownHall | Move::Ransom { .. } => self.play_draw_move(m),
+            Move::TakeTownHall | Move::TakeAbbey | Move::Ransom { .. } => self.play_draw_move(m),
             Move::Place { placement, .. } => self.place_unchecked(placement),
             Move::Figure(a) => self.act_unchecked(a),
             Move::Decide(c) => self.choose_unchecked(c),

@@ -242,7 +242,7 @@ function drawBoard() {
 }
 
 // A figure's mark on the board: kinds that share an initial told apart.
-const FIGURE_MARKS = { mayor: "Ma", messenger: "Me", "big-follower": "BF", builder: "B", pig: "P" };
+const FIGURE_MARKS = { mayor: "Ma", messenger: "Me", "big-follower": "BF", builder: "B", pig: "P", "am-mayor": "AM", wagon: "Wa", barn: "Ba" };
 const figureMark = (kind) => FIGURE_MARKS[kind] || kind[0].toUpperCase();
 
 function drawPanel() {
@@ -270,7 +270,7 @@ function drawPanel() {
   $("download").href = `/play/api/games/${v.id}/record`;
   const rows = v.players.map((p, i) => {
     const supply = p.supply.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}${n > 1 ? "s" : ""}`).join(", ");
-    const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}`);
+    const name = el("td", {}, el("span", { className: `swatch p${i}` }), `${p.name}${p.seat && p.seat !== "person" ? ` (${p.seat})` : ""}${p.town_hall ? " · town hall" : ""}${p.abbey ? " · abbey" : ""}`);
     // Trade goods (Traders & Builders), when the view has them:
     // {"wine": n, "grain": n, "cloth": n}.
     if (p.goods) {

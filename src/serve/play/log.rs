@@ -71,7 +71,10 @@ fn line(game: &Game, names: &[String], event: &Event) -> Option<String> {
             when(
                 matches!(
                     reason,
-                    PointsReason::Vodyanoy | PointsReason::Goods(_) | PointsReason::Pig
+                    PointsReason::Vodyanoy
+                        | PointsReason::Goods(_)
+                        | PointsReason::Pig
+                        | PointsReason::Barn
                 ),
                 *turn
             ),

@@ -176,6 +176,28 @@ fn the_dragon_is_moved_by_every_player_in_turn() {
     assert_eq!(scores(&view), replayed);
 }
 
+/// Abbey & Mayor: the abbey, the three figures and the wagon's move are
+/// options a person takes, every figure is drawn, and the record replays.
+#[test]
+fn abbey_mayor_options_are_offered_and_drawn() {
+    let sessions = Sessions::new();
+    let body = r#"{"sets": ["base", "abbey-mayor"], "seed": 3,
+        "seats": [{"name": "A", "player": "person"}, {"name": "B", "player": "person"}]}"#;
+    let (view, record, offered) = play_out(&sessions, body);
+    for word in ["abbey", "am-mayor", "wagon", "barn", "draw"] {
+        assert!(
+            offered.contains(word),
+            "`{word}` never offered: {offered:?}"
+        );
+    }
+    assert!(view["players"][0]["abbey"].is_boolean());
+    let parsed = tilec::record::parse(&record).expect("the record parses");
+    let replayed =
+        tilec::record::replay(&parsed, tilec_runtime::tables::SETS).expect("and replays");
+    let replayed: Vec<i64> = replayed.scores().iter().map(|&s| i64::from(s)).collect();
+    assert_eq!(scores(&view), replayed);
+}
+
 #[test]
 fn an_illegal_or_malformed_move_is_refused_and_changes_nothing() {
     let sessions = Sessions::new();
@@ -275,7 +297,7 @@ fn a_tower_game_offers_its_moves_and_shows_towers_and_prisoners() {
 #[test]
 fn bots_play_a_game_with_every_expansion_to_the_end() {
     let sessions = Sessions::new();
-    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders", "princess-dragon", "tower"], "seed": 5,
+    let body = r#"{"sets": ["base", "river", "anniversary", "festival", "promos", "mm", "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor"], "seed": 5,
         "seats": [{"name": "R", "player": "random"}, {"name": "M", "player": "monte-carlo"}, {"name": "S", "player": "random"}]}"#;
     let mut view = sessions
         .create(body.as_bytes(), &Available::Shipped)

@@ -32,6 +32,7 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
                 "score": game.scores()[p],
                 "supply": supply,
                 "town_hall": game.holds_town_hall(p as u8),
+                "abbey": game.holds_abbey(p as u8),
                 "goods": traders.then(|| {
                     let goods = game.goods(p as u8);
                     json!({"wine": goods[0], "grain": goods[1], "cloth": goods[2]})
@@ -59,7 +60,11 @@ pub fn board(game: &Game, names: &[String], seats: &[Seat], points: &mut Points)
         .figures()
         .iter()
         .map(|f| {
-            let (px, py) = points.at(game, f.spot());
+            let (px, py) = match f.kind {
+                FigureKind::Barn => barn_point(game, f.spot()),
+                _ => None,
+            }
+            .unwrap_or_else(|| points.at(game, f.spot()));
             json!({"player": f.player, "kind": f.kind.name(), "x": f.pos.x, "y": f.pos.y,
                    "px": px, "py": py, "lying": f.lying})
         })
@@ -165,7 +170,11 @@ fn options(live: &Live, acts: &[Act], points: &mut Points) -> (Vec<Value>, Vec<V
         }
         let (label, spot) = super::words::option(game, &live.names, act);
         let spot = spot.map(|s| {
-            let (px, py) = points.at(game, s);
+            let barn = figure(act) == Some(FigureKind::Barn.name());
+            let (px, py) = barn
+                .then(|| barn_point(game, s))
+                .flatten()
+                .unwrap_or_else(|| points.at(game, s));
             let what = game
                 .tile_at(s.pos)
                 .and_then(|t| {
@@ -201,6 +210,13 @@ fn figure(act: Act) -> Option<&'static str> {
         | Act::Move(Move::Decide(Choice::Capture { figure, .. })) => Some(figure.name()),
         _ => None,
     }
+}
+
+/// Where a barn on `spot` is drawn (Abbey & Mayor): near the corner of its
+/// tile where four fields meet, in hundredths of the tile.
+fn barn_point(game: &Game, spot: tilec_runtime::Spot) -> Option<(u32, u32)> {
+    let corner = game.barn_corner_of(spot.pos, spot.segment)?;
+    Some([(88, 12), (88, 88), (12, 88), (12, 12)][corner])
 }
 
 /// Adds the fields of `more` (an object) to `view` (an object).

@@ -3,7 +3,7 @@
 use super::bot::Act;
 use super::live::Live;
 use super::log::segment_name;
-use tilec_runtime::{Action, Choice, Decision, Game, Move, Phase, Spot};
+use tilec_runtime::{Action, Choice, Decision, FigureKind, Game, Move, Phase, Spot, CORNER_NAMES};
 
 /// An option's words, and the spot on the board it concerns (if any).
 pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>) {
@@ -24,8 +24,22 @@ pub fn option(game: &Game, names: &[String], act: Act) -> (String, Option<Spot>)
             ),
             None,
         ),
+        Act::Move(Move::TakeAbbey) => ("place the abbey instead of drawing".into(), None),
         Act::Move(Move::Figure(a)) => match a {
             Action::Pass => ("no figure".into(), None),
+            Action::Place {
+                figure: FigureKind::Barn,
+                segment,
+            } => {
+                let spot = game.last_placed().map(|t| Spot {
+                    pos: t.pos,
+                    segment,
+                });
+                let corner = spot
+                    .and_then(|s| game.barn_corner_of(s.pos, s.segment))
+                    .map_or("?", |c| CORNER_NAMES[c]);
+                (format!("barn on the {corner} corner"), spot)
+            }
             Action::Place { figure, segment } => {
                 let spot = game.last_placed().map(|t| Spot {
                     pos: t.pos,
@@ -120,6 +134,7 @@ fn decline(game: &Game) -> String {
         Some(Decision::Mayor { .. }) => "no swap: the mayor goes home".into(),
         Some(Decision::Scarecrow { .. }) => "the scarecrow goes home".into(),
         Some(Decision::Capture { .. }) => "no capture".into(),
+        Some(Decision::Wagon { .. }) => "the wagon goes home".into(),
         _ => "decline".into(),
     }
 }
@@ -136,6 +151,7 @@ pub fn question(live: &Live) -> String {
         Phase::Draw if game.holds_town_hall(p) => {
             format!("{name}: draw a tile, or take the town hall")
         }
+        Phase::Draw if game.holds_abbey(p) => format!("{name}: draw a tile, or place the abbey"),
         Phase::Draw => format!("{name}: draw a tile, or pay a ransom first"),
         Phase::Place(kind) => format!("{name}: place {}", game.catalog().kind(kind).id),
         Phase::Figure => format!("{name}: a figure on the tile just placed?"),
@@ -159,6 +175,12 @@ pub fn question(live: &Live) -> String {
             }
             Some(Decision::Capture { at, .. }) => {
                 format!("{name}: capture a follower in the reach of the tower at {at}?")
+            }
+            Some(Decision::Wagon { from, .. }) => {
+                format!(
+                    "{name}: the feature of your wagon on {} scored: move it on?",
+                    on(from)
+                )
             }
             _ => format!("{name}: decide"),
         },

@@ -64,11 +64,12 @@ impl Game {
 
     /// Whether `figure` may be added next to the own figure `there`: it
     /// stands where it may, and is not a monk beside an abbot or an abbot
-    /// beside a monk.
+    /// beside a monk; nothing joins a barn (Abbey & Mayor: no farmer in a
+    /// field with a barn, ruling barn-corner).
     fn may_join(&self, figure: FigureKind, there: &Figure) -> bool {
         let fits = figure.may_stand_on(self.board.features.kind(there.node));
         let mixed = (figure == FigureKind::Abbot) != (there.kind == FigureKind::Abbot);
-        fits && !mixed
+        fits && !mixed && there.kind != FigureKind::Barn
     }
 
     /// Why adding `figure` next to the own figure at `at` is illegal now, if

@@ -64,7 +64,7 @@ impl Game {
         // mispredicted about once in four nodes when branched on); the second
         // lists the kept ones.
         const CHUNK: usize = 64;
-        let mut kept = [(0 as Node, 0u8, false); CHUNK];
+        let mut kept = [(0 as Node, 0u16, false); CHUNK];
         let len = nodes.len() as Node;
         let mut first = 0;
         while first < len {
@@ -74,7 +74,7 @@ impl Game {
                 // As for a deployment ([`Game::place_actions_all`]): the
                 // figures of each segment from one mask, not a branch per kind.
                 let (open, cloister) = self.portal_state(node);
-                let figures = nodes.stand(node) & avail & 0u8.wrapping_sub(u8::from(open));
+                let figures = nodes.stand(node) & avail & 0u16.wrapping_sub(u16::from(open));
                 // `n` stays below `CHUNK` until the chunk's last node.
                 kept[n & (CHUNK - 1)] = (node, figures, cloister);
                 n += usize::from(figures != 0);
@@ -88,7 +88,7 @@ impl Game {
 
     /// [`Game::portal_actions`] for one open node with `figures` (a mask) to
     /// put, whether a `cloister`'s.
-    fn portal_node(&self, node: Node, mut figures: u8, cloister: bool, out: &mut Vec<Action>) {
+    fn portal_node(&self, node: Node, mut figures: u16, cloister: bool, out: &mut Vec<Action>) {
         let nodes = &self.board.features;
         let tile = &self.board.tiles[usize::from(nodes.tile(node))];
         if cloister && self.neighbours(tile.pos) == 8 {

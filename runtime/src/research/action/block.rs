@@ -53,6 +53,8 @@ pub enum ActionBlock {
     Capture,
     /// The Tower: pay a ransom before drawing: (holder, figure).
     Ransom,
+    /// Take the abbey instead of drawing (Abbey & Mayor).
+    Abbey,
 }
 
 impl ActionBlock {
@@ -60,7 +62,7 @@ impl ActionBlock {
     /// base game's first, then the expansions' (each expansion names the
     /// blocks it uses: its `ACTIONS`). A new block goes at the end, so that
     /// the indices of the games without it stay as they were.
-    pub const ORDER: [ActionBlock; 23] = [
+    pub const ORDER: [ActionBlock; 24] = [
         ActionBlock::Place,
         ActionBlock::Deploy,
         ActionBlock::Pass,
@@ -84,6 +86,7 @@ impl ActionBlock {
         ActionBlock::TowerFollower,
         ActionBlock::Capture,
         ActionBlock::Ransom,
+        ActionBlock::Abbey,
     ];
 
     /// Whether every game has the block (the base game's moves).
@@ -120,6 +123,7 @@ impl ActionBlock {
             ActionBlock::TowerFollower => "tower_follower",
             ActionBlock::Capture => "capture",
             ActionBlock::Ransom => "ransom",
+            ActionBlock::Abbey => "abbey",
         }
     }
 

@@ -231,6 +231,11 @@ impl Writer<'_> {
         for i in 0..=crate::expansion::princess_dragon::DRAGON_MOVES {
             square(v, visited.get(i).copied());
         }
+        if l.abbeys {
+            for seat in seats {
+                v.put(game.holds_abbey(seat).into());
+            }
+        }
     }
 
     fn phase(&self) -> usize {
@@ -276,6 +281,7 @@ impl Writer<'_> {
                     segment: 0,
                 }),
             ),
+            Decision::Wagon { from, .. } => (7, Some(from)),
         };
         v.put(code);
         v.put(self.rel(d.player()));
