@@ -23,7 +23,7 @@ def test_a_base_game_has_a_small_fixed_action_space() -> None:
     assert mask.shape == (game.action_size,) and mask.dtype == np.int8
     bigger = tilec.Game(sets=SET_COMBOS[-1], players=4)
     assert bigger.action_size > game.action_size
-    assert len(bigger.action_layout()) == 16
+    assert len(bigger.action_layout()) == 20
 
 
 @pytest.mark.parametrize("sets", SET_COMBOS, ids=lambda s: "+".join(s))
