@@ -314,5 +314,9 @@ pub enum Step {
         at: Pos,
         /// The capture, if any.
         capture: Option<Capture>,
+        /// `capture = false`: the capture was asked and declined (written
+        /// when a later decision of the turn waits, so that a record read
+        /// back there knows the capture is answered).
+        declined: bool,
     },
 }

@@ -210,7 +210,8 @@ impl fmt::Display for InvalidKind {
             }
             InvalidKind::CaptureWithoutTower => write!(
                 f,
-                "`capture` follows a tower piece: write `tower = {{ at = [x, y] }}` beside it"
+                "`capture` follows a tower piece: write `tower = {{ at = [x, y] }}` beside it \
+                 (and `capture = {{ at, on }}`, or `capture = false` for none)"
             ),
             InvalidKind::PortalSquare => {
                 write!(

@@ -43,7 +43,7 @@ struct RawTurn {
     give_back: Option<RawSpot>,
     free: Option<RawSpot>,
     tower: Option<RawTower>,
-    capture: Option<RawCapture>,
+    capture: Option<RawCaptureKey>,
     ransom: Option<RawRansom>,
     #[serde(default)]
     then: Vec<RawAnswer>,
@@ -76,6 +76,14 @@ struct RawSpot {
 #[serde(deny_unknown_fields)]
 struct RawTower {
     at: Vec<i64>,
+}
+
+/// `capture = { ... }`, or `capture = false` (asked and declined).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawCaptureKey {
+    Declined(bool),
+    Figure(RawCapture),
 }
 
 #[derive(Deserialize)]
@@ -557,9 +565,14 @@ fn check_step(
     }
     if let Some(tw) = &t.tower {
         let at = check_pos(n, "tower.at", &tw.at, bad);
+        let declined = matches!(t.capture, Some(RawCaptureKey::Declined(false)));
         let capture = match &t.capture {
-            None => Some(None),
-            Some(c) => {
+            None | Some(RawCaptureKey::Declined(false)) => Some(None),
+            Some(RawCaptureKey::Declined(true)) => {
+                bad(Some(n), "capture", InvalidKind::CaptureWithoutTower);
+                None
+            }
+            Some(RawCaptureKey::Figure(c)) => {
                 let kind = check_kind(n, "capture.kind", c.kind.as_deref(), None, bad);
                 let cat = check_pos(n, "capture.at", &c.at, bad);
                 match (kind, cat) {
@@ -576,6 +589,7 @@ fn check_step(
         return Some(Step::Tower {
             at: at?,
             capture: capture?,
+            declined,
         });
     }
     if let Some(r) = &t.recall {

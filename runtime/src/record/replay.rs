@@ -316,8 +316,11 @@ impl TurnReplay<'_> {
         if game.phase() == Phase::Figure {
             self.act(game, action)?;
         }
-        if let Step::Tower { capture, .. } = &self.turn.step {
-            self.capture(game, capture.as_ref())?;
+        if let Step::Tower {
+            capture, declined, ..
+        } = &self.turn.step
+        {
+            self.capture(game, capture.as_ref(), *declined)?;
         }
         self.answers(game)
     }
@@ -333,11 +336,12 @@ impl TurnReplay<'_> {
         &self,
         game: &mut Game,
         capture: Option<&super::Capture>,
+        declined: bool,
     ) -> Result<(), ReplayError> {
         let asked = matches!(game.decision(), Some(Decision::Capture { .. }));
         let Some(c) = capture else {
             // A turn written while the capture waits for its answer.
-            if asked && self.stop != Some(Waiting::Answer) {
+            if asked && (declined || self.stop != Some(Waiting::Answer)) {
                 game.choose(Choice::Decline).map_err(|_| {
                     self.decision_error(DecisionReason::Unasked { index: 0 }, Vec::new())
                 })?;

@@ -127,7 +127,12 @@ impl Writer<'_> {
                 turn.step = step_of(game, turn.at, a);
             }
             Move::Decide(Choice::Decline)
-                if matches!(game.decision(), Some(Decision::Capture { .. })) => {}
+                if matches!(game.decision(), Some(Decision::Capture { .. })) =>
+            {
+                if let Step::Tower { declined, .. } = &mut self.turns.last_mut()?.step {
+                    *declined = true;
+                }
+            }
             Move::Decide(Choice::Capture { player, figure, at }) => {
                 let on = match at.segment {
                     crate::NO_SEGMENT => "tower".to_string(),
@@ -208,7 +213,11 @@ fn step_of(game: &Game, placed: Pos, action: Action) -> Step {
             at: at.pos,
             on: name(game, at),
         },
-        Action::TowerPiece { at } => Step::Tower { at, capture: None },
+        Action::TowerPiece { at } => Step::Tower {
+            at,
+            capture: None,
+            declined: false,
+        },
         Action::TowerFollower { figure, at } => Step::Figure {
             kind: figure,
             on: "tower".to_string(),
@@ -361,8 +370,15 @@ fn write_turn(out: &mut String, t: &Turn) {
             Some(format!("princess = {{ at = {}, on = {} }}", xy(*at), q(on)))
         }
         Step::Fairy { at, on } => Some(format!("fairy = {{ at = {}, on = {} }}", xy(*at), q(on))),
-        Step::Tower { at, capture } => {
+        Step::Tower {
+            at,
+            capture,
+            declined,
+        } => {
             let mut s = format!("tower = {{ at = {} }}", xy(*at));
+            if *declined {
+                s.push_str("\ncapture = false");
+            }
             if let Some(c) = capture {
                 let _ = write!(s, "\ncapture = {{ at = {}, on = {}", xy(c.at), q(&c.on));
                 if let Some(k) = c.kind {
