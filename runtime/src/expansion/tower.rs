@@ -256,6 +256,8 @@ pub const fn capturable(kind: FigureKind) -> bool {
             | FigureKind::Abbot
             | FigureKind::Mayor
             | FigureKind::Messenger
+            | FigureKind::AmMayor
+            | FigureKind::Wagon
     )
 }
 

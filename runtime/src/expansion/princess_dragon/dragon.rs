@@ -5,6 +5,7 @@
 use super::DRAGON_MOVES;
 use crate::decide::{Choice, Decision, Pending};
 use crate::event::{Event, ReturnReason};
+use crate::figures::FigureKind;
 use crate::game::Game;
 use crate::geom::Pos;
 
@@ -114,7 +115,10 @@ impl Game {
             from: Some(from),
             to,
         });
-        while let Some(i) = self.figs.all.iter().position(|f| f.pos == to) {
+        // Ruling dragon-eats: every figure but a barn (JCloisterZone's
+        // `Barn.canBeEatenByDragon`).
+        let eaten = |f: &crate::figures::Figure| f.pos == to && f.kind != FigureKind::Barn;
+        while let Some(i) = self.figs.all.iter().position(eaten) {
             self.send_home(i, ReturnReason::Dragon);
         }
     }

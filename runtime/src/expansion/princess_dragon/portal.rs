@@ -130,7 +130,8 @@ impl Game {
 }
 
 /// Whether `kind` is a follower for the princess and the fairy: any figure
-/// but Traders & Builders' builder and pig.
+/// but Traders & Builders' builder and pig and Abbey & Mayor's barn
+/// (JCloisterZone's `Special` figures).
 pub(super) fn is_follower(kind: FigureKind) -> bool {
-    !crate::expansion::traders_builders::is_special(kind)
+    !crate::expansion::traders_builders::is_special(kind) && kind != FigureKind::Barn
 }

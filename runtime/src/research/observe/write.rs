@@ -204,6 +204,11 @@ impl Writer<'_> {
             }
             v.put(game.ransom_paid().into());
         }
+        if l.abbeys {
+            for seat in seats {
+                v.put(game.holds_abbey(seat).into());
+            }
+        }
     }
 
     /// The dragon, the fairy and the squares of the dragon's movement.
@@ -230,11 +235,6 @@ impl Writer<'_> {
         let visited = game.dragon_visited();
         for i in 0..=crate::expansion::princess_dragon::DRAGON_MOVES {
             square(v, visited.get(i).copied());
-        }
-        if l.abbeys {
-            for seat in seats {
-                v.put(game.holds_abbey(seat).into());
-            }
         }
     }
 
