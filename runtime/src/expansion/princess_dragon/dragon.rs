@@ -73,9 +73,17 @@ impl Game {
         self.exp.princess_dragon.dirs = dirs;
         if dirs != 0 {
             let player = self.dragon_mover(made);
-            // First: the movement is asked whole, before any other decision.
+            // First: the movement is asked whole, before any other decision
+            // but a tower's capture of this turn (The Tower: JCloisterZone's
+            // TowerCapturePhase follows the action at once, its DragonPhase
+            // comes after).
+            let first = self
+                .pending
+                .iter()
+                .take_while(|p| matches!(p.decision, Decision::Capture { .. }))
+                .count();
             self.pending.insert(
-                0,
+                first,
                 Pending {
                     decision: Decision::Dragon { player },
                     node: 0,
