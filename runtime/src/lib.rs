@@ -232,9 +232,9 @@ pub use catalog::{Catalog, CatalogError, CatalogOptions, KindId, PileClass};
 pub use decide::{Choice, ChoiceError, Decision};
 pub use draw::{DrawError, Drawn};
 pub use event::{Cause, Event, Good, PointsReason, ReturnReason, Scoring};
+pub use expansion::abbey_mayor::CORNER_NAMES;
 /// The Tower: a tower foundation of the board and what stands on it.
 pub use expansion::tower::Tower;
-pub use expansion::abbey_mayor::CORNER_NAMES;
 pub use figure::{Action, Figure, FigureKind, Player, Spot, Trap, Trapped, MAX_PLAYERS};
 pub use game::{Game, LogEntry, Phase, PlacedTile, Setup, SetupError};
 pub use geom::{Pos, Rotation};
