@@ -59,16 +59,15 @@ def test_the_environment_passes_topology_only_to_its_games() -> None:
         env_module.TilecEnv(sets=["marks"], tiles=str(MARKS)).reset(seed=0)
 
 
-@pytest.mark.parametrize("shipped, mark", [("princess-dragon", "princess")])
-def test_the_shipped_sets_the_engine_does_not_play_yet_are_refused(shipped: str, mark: str) -> None:
-    # The Princess & the Dragon: its tiles ship, its rules are not played yet;
-    # as plain topology they play to the end.
-    with pytest.raises(ValueError, match=f"carries the mark `{mark}`.*\n.*topology_only=True"):
-        tilec.Game(sets=["base", shipped])
-    game = tilec.Game(sets=["base", shipped], seed=2, topology_only=True)
-    play_random(game, random.Random(2))
-    assert game.is_over()
-    assert any(tile.startswith(f"{shipped}/") for tile, *_ in game.board())
+@pytest.mark.parametrize("shipped", ["princess-dragon", "tower", "abbey-mayor"])
+def test_the_last_shipped_sets_are_played_by_their_rules_and_as_topology(shipped: str) -> None:
+    # The engine plays every shipped set: no topology_only needed; as plain
+    # topology they still play to the end.
+    for topology_only in [False, True]:
+        game = tilec.Game(sets=["base", shipped], seed=2, topology_only=topology_only)
+        play_random(game, random.Random(2))
+        assert game.is_over()
+        assert any(tile.startswith(f"{shipped}/") for tile, *_ in game.board())
 
 
 def test_the_tower_is_played_with_its_towers_and_prisoners_observed() -> None:
