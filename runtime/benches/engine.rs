@@ -116,9 +116,9 @@ fn clone_and_moves(c: &mut Criterion) {
 
 /// Random 4-player games with every shipped set the engine plays, every
 /// decision random (town halls, arrows, festival returns, traps, mayors,
-/// scarecrows, messengers). The sets whose marks it does not play yet are
-/// left out (`Catalog::new` refuses them): the same six as `tilec simulate
-/// --compare`'s all-sets games.
+/// scarecrows, messengers, ...). A set whose marks it does not play would be
+/// left out (`Catalog::new` refuses it; no shipped set now): the same sets as
+/// `tilec simulate --compare`'s all-sets games.
 fn all_sets_games(c: &mut Criterion) {
     let base = tables::SETS.iter().copied().find(|s| s.id == "base");
     let base = base.expect("the base game is shipped");

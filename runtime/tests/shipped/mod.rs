@@ -1,8 +1,8 @@
 //! The shipped sets as the tests that play every one of them see them: those
-//! the engine plays, and those it refuses until their rules land (a mark it
-//! does not play yet: the Princess & the Dragon's dragon, the Tower's
-//! foundations, Abbey & Mayor's abbey, ...), each with the refusal, which
-//! these tests print and play as plain topology instead of skipping.
+//! the engine plays, and those it would refuse until their rules land (a mark
+//! it does not play yet; none of the shipped sets since The Princess & the
+//! Dragon, The Tower and Abbey & Mayor are played), each with the refusal,
+//! which these tests print and play as plain topology instead of skipping.
 
 use tilec_runtime::{tables, Catalog, CatalogError, TileSet};
 
