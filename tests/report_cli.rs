@@ -703,3 +703,56 @@ fn the_report_counts_big_followers_placed_as_the_records_place_them() {
     let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
     assert!(html.contains(&format!("<tr><td>big-follower</td><td>{big}</td>")));
 }
+
+#[test]
+fn the_report_counts_the_dragon_princess_and_fairy_as_the_games_replay() {
+    let (dir, records) = (
+        Temp::new("report-dragon"),
+        Temp::new("report-dragon-records"),
+    );
+    let v = expansion_report("base,princess-dragon", "2", &dir, Some(&records));
+    // What `tilec play` prints of each record.
+    let (mut entered, mut moved, mut eaten, mut held, mut sent, mut fairy) = (0, 0, 0, 0, 0, 0);
+    for (path, _) in records_of(&records) {
+        let out = tilec(&["play", path.to_str().expect("utf-8")]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        for line in text(&out.stdout).lines() {
+            entered += u64::from(line.contains(": places a volcano: the dragon enters at "));
+            moved += u64::from(line.contains(": moves the dragon from "));
+            eaten += u64::from(line.ends_with("goes home (eaten by the dragon)"));
+            held += u64::from(line.ends_with(": held back until the first volcano"));
+            sent += u64::from(line.ends_with("goes home (sent home by the princess)"));
+            fairy += u64::from(line.contains(": moves the fairy beside the follower at "));
+        }
+    }
+    let dragon = &v["dragon"];
+    let count = |what: &str| dragon.get(what).map_or(0, |x| int(x, "count"));
+    // A volcano's jump and a step are both a dragon move in the replay; the
+    // dragon enters the game with the first volcano.
+    assert_eq!(
+        count("volcanoes") + count("dragon moves"),
+        entered + moved,
+        "{dragon}"
+    );
+    assert!(count("volcanoes") >= entered && entered > 0, "{dragon}");
+    assert!(count("dragon moves") > 0, "{dragon}");
+    assert_eq!(count("figures eaten"), eaten, "{dragon}");
+    assert_eq!(count("dragon tiles held back"), held, "{dragon}");
+    assert_eq!(count("knights sent home by the princess"), sent, "{dragon}");
+    assert_eq!(count("fairy moves"), fairy, "{dragon}");
+    assert!(eaten > 0 && held > 0 && fairy > 0, "{dragon}");
+    for (what, x) in dragon.as_object().expect("dragon in the report") {
+        let mean = x["mean"].as_f64().expect("mean");
+        assert!(
+            (mean - int(x, "count") as f64 / 40.0).abs() < 1e-4,
+            "{what}: {x}"
+        );
+    }
+    let html = std::fs::read_to_string(dir.0.join("report.html")).expect("report.html");
+    for row in [
+        "<h2>Dragon, princess and fairy</h2>".to_string(),
+        format!("<tr><td>figures eaten</td><td>{eaten}</td>"),
+    ] {
+        assert!(html.contains(&row), "no `{row}` in the page");
+    }
+}

@@ -63,6 +63,15 @@
 //!   `prisoners taken` and `own followers captured` (`Captured`),
 //!   `exchanges` (`Exchanged`) and `ransoms` (`Ransomed`; their points are in
 //!   `bonus_points.ransom`).
+//! - `dragon.WHAT` (only when something of The Princess & the Dragon
+//!   happened): `count` (over the games) and `mean` (a game) of `volcanoes`
+//!   (the dragon taken onto a volcano just placed, the first `DragonMoved`
+//!   after a volcano tile's `TilePlaced`), `dragon moves` (every other
+//!   `DragonMoved`: one square), `figures eaten` (`Returned` by
+//!   `ReturnReason::Dragon`), `dragon tiles held back` (`HeldBack`, before the
+//!   first volcano), `knights sent home by the princess` (`Returned` by
+//!   `ReturnReason::Princess`) and `fairy moves` (`FairyMoved`; the fairy's
+//!   points are in `bonus_points`).
 //!
 //! No such key is written when empty: a report of sets without them (base,
 //! River) has the same bytes as before they existed. The page shows a table for

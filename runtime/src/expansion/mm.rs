@@ -212,8 +212,18 @@ impl Expansion for MessengersMayors {
 
     fn choices(game: &Game, p: &Pending, out: &mut Vec<Choice>) {
         match p.decision {
-            Decision::Mayor { player, .. } => game.mayor_choices(player, p.node, out),
-            Decision::Scarecrow { player, .. } => game.scarecrow_choices(player, out),
+            // A figure no longer there (the dragon ate it this turn) has no
+            // answer (the `_` arm): `settle` drops its decision unasked.
+            Decision::Mayor { player, at }
+                if game.figure_at(player, FigureKind::Mayor, at).is_some() =>
+            {
+                game.mayor_choices(player, p.node, out);
+            }
+            Decision::Scarecrow { player, at }
+                if game.figure_at(player, FigureKind::Scarecrow, at).is_some() =>
+            {
+                game.scarecrow_choices(player, out);
+            }
             Decision::Messenger { .. } => {
                 out.push(Choice::Decline);
                 game.messenger_targets(p.node, out);

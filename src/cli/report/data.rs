@@ -51,9 +51,14 @@ pub struct Report {
     /// did.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub tower: BTreeMap<String, TowerReport>,
+    /// The Princess & the Dragon: what the dragon, the princess and the fairy
+    /// did, by name; absent when nothing did.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub dragon: BTreeMap<String, TowerReport>,
 }
 
-/// One kind of The Tower's happenings over all games.
+/// One kind of The Tower's (or The Princess & the Dragon's) happenings over
+/// all games.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct TowerReport {
     /// How many, summed over the games.
@@ -226,7 +231,8 @@ impl Report {
             extra_turns: extra_turns(tally.extra_turns),
             goods: goods(tally),
             figures_placed: figures_placed(tally),
-            tower: tower(tally),
+            tower: counts(&tally.tower, tally),
+            dragon: counts(&tally.dragon, tally),
         }
     }
 
@@ -259,11 +265,11 @@ fn goods(tally: &Tally) -> BTreeMap<String, GoodsReport> {
         .collect()
 }
 
-/// The Tower's happenings, by name.
-fn tower(tally: &Tally) -> BTreeMap<String, TowerReport> {
+/// Happenings counted by name in `tally` (its `tower` or `dragon`), with
+/// their mean a game.
+fn counts(counted: &BTreeMap<&'static str, u64>, tally: &Tally) -> BTreeMap<String, TowerReport> {
     let games = games(tally);
-    tally
-        .tower
+    counted
         .iter()
         .map(|(&what, &count)| {
             let mean = round(count as f64 / games);

@@ -4,7 +4,9 @@
 //! figure is an integer sum or count: the merge order does not matter).
 
 use std::collections::{BTreeMap, HashMap};
-use tilec_runtime::{ArrowKind, Catalog, Event, Game, GameStats, RandomPlayer, Rng, TileSet};
+use tilec_runtime::{
+    ArrowKind, Catalog, Event, Game, GameStats, MarkKind, RandomPlayer, ReturnReason, Rng, TileSet,
+};
 
 /// What was seen of one tile kind, summed over the games.
 #[derive(Clone, Copy, Debug, Default)]
@@ -143,6 +145,13 @@ pub struct Tally {
     /// The Tower: what happened at the towers (pieces, followers on top,
     /// captures, exchanges, ransoms), by name, over the games.
     pub tower: BTreeMap<&'static str, u64>,
+    /// The Princess & the Dragon: what the dragon, the princess and the fairy
+    /// did (volcanoes, dragon moves, figures eaten, dragon tiles held back,
+    /// knights sent home, fairy moves), by name, over the games.
+    pub dragon: BTreeMap<&'static str, u64>,
+    /// Scratch: a volcano was just placed; the next dragon move is its jump
+    /// onto it, not a step.
+    volcano_placed: bool,
     /// Scratch: the last turn of the game being played that activated an
     /// extra-turn arrow.
     arrow_turn: Option<u32>,
@@ -181,6 +190,8 @@ impl Tally {
             goods: BTreeMap::new(),
             figures: BTreeMap::new(),
             tower: BTreeMap::new(),
+            dragon: BTreeMap::new(),
+            volcano_placed: false,
             arrow_turn: None,
             builder_turn: None,
             game_earned: vec![0; sets.len()],
@@ -214,6 +225,9 @@ impl Tally {
         }
         for (&what, &n) in &other.tower {
             *self.tower.entry(what).or_default() += n;
+        }
+        for (&what, &n) in &other.dragon {
+            *self.dragon.entry(what).or_default() += n;
         }
     }
 
@@ -256,6 +270,9 @@ impl Tally {
                         k.draws += 1;
                         k.placements += legal as u64;
                     }
+                    // The Princess & the Dragon: a volcano takes the dragon
+                    // (its `DragonMoved` is logged next).
+                    self.volcano_placed = game.catalog().kind(*kind).has_mark(MarkKind::Volcano);
                 }
                 Event::SetAside { kind, .. } => {
                     if let Some(k) = self.kinds.get_mut(usize::from(*kind)) {
@@ -294,6 +311,27 @@ impl Tally {
                 }
                 Event::Exchanged { .. } => *self.tower.entry("exchanges").or_default() += 1,
                 Event::Ransomed { .. } => *self.tower.entry("ransoms").or_default() += 1,
+                Event::DragonMoved { .. } => {
+                    let what = match std::mem::take(&mut self.volcano_placed) {
+                        true => "volcanoes",
+                        false => "dragon moves",
+                    };
+                    *self.dragon.entry(what).or_default() += 1;
+                }
+                Event::Returned { reason, .. } => {
+                    let what = match reason {
+                        ReturnReason::Dragon => Some("figures eaten"),
+                        ReturnReason::Princess => Some("knights sent home by the princess"),
+                        _ => None,
+                    };
+                    if let Some(what) = what {
+                        *self.dragon.entry(what).or_default() += 1;
+                    }
+                }
+                Event::HeldBack { .. } => {
+                    *self.dragon.entry("dragon tiles held back").or_default() += 1;
+                }
+                Event::FairyMoved { .. } => *self.dragon.entry("fairy moves").or_default() += 1,
                 // Logged as the turn that earned it ends, after that turn's
                 // arrow.
                 Event::ExtraTurn { turn, .. } => {
